@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+// Entry point of the `ipcscope` command. The TypeScript sources are bundled
+// into build/cli/ipcscope.mjs by `npm install` (the `prepare` script); if that
+// bundle is missing (e.g. installed with --ignore-scripts) it is built first.
+import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bundle = join(root, 'build', 'cli', 'ipcscope.mjs');
+
+if (!existsSync(bundle)) {
+  process.stderr.write('ipcscope: building the command-line tool (first run)…\n');
+  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  execFileSync(process.execPath, [vite, 'build', '--config', 'vite.cli.config.ts', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+const { main } = await import(pathToFileURL(bundle).href);
+const code = await main(process.argv.slice(2));
+process.exitCode = typeof code === 'number' ? code : 0;

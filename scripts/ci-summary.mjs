@@ -1,0 +1,31 @@
+// Sums the JSON reports of vitest (test-results/vitest.json) and Playwright
+// (test-results/e2e.json) plus extra counts given on the command line, and
+// prints the final "N passed, N failed" line. Exits non-zero on any failure.
+// Usage: node scripts/ci-summary.mjs NPM_TEST_STATUS [EXTRA_PASSED EXTRA_FAILED]
+import { existsSync, readFileSync } from 'node:fs';
+
+const [status = '1', extraPassed = '0', extraFailed = '0'] = process.argv.slice(2);
+let passed = Number(extraPassed);
+let failed = Number(extraFailed);
+
+function read(path) {
+  return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null;
+}
+
+const unit = read('test-results/vitest.json');
+if (unit) {
+  passed += unit.numPassedTests ?? 0;
+  failed += unit.numFailedTests ?? 0;
+  // a test file that failed to load has no failed tests of its own: count the file
+  if ((unit.numFailedTests ?? 0) === 0) failed += unit.numFailedTestSuites ?? 0;
+}
+const e2e = read('test-results/e2e.json');
+if (e2e?.stats) {
+  passed += e2e.stats.expected ?? 0;
+  failed += (e2e.stats.unexpected ?? 0) + (e2e.stats.flaky ?? 0);
+}
+// npm test failed before or outside a runner (type check, build, no browser): count it.
+if (Number(status) !== 0 && failed === 0) failed = 1;
+
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || Number(status) !== 0 ? 1 : 0);

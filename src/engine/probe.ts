@@ -1,0 +1,87 @@
+/**
+ * Cost counters and the tracer, passed to every mechanism as a parameter.
+ *
+ * Costs are counted where the work happens (one node visited, one comparison
+ * made), never computed in closed form. The counter object has a fixed shape
+ * (every name below, initialised to 0) so that V8 keeps the increments cheap.
+ * A Probe is not part of the kernel state: checkpoints never contain it.
+ */
+import type { TraceEvent } from './trace';
+
+export const COST_NAMES = [
+  // system calls and files
+  'syscalls',
+  'vfs_read_calls',
+  'vfs_bytes_read',
+  // lib/radix-tree.c + lib/idr.c (modern IDR)
+  'idr_alloc',
+  'idr_find',
+  'idr_get_next',
+  'idr_remove',
+  'idr_replace',
+  'idr_node_visits',
+  'idr_slot_scans',
+  'idr_nodes_allocated',
+  'idr_nodes_freed',
+  // lib/idr.c of 2.6.25 (idr_layer)
+  'idr_layer_visits',
+  // ipc/util.c
+  'ipc_addid',
+  'ipc_rmid',
+  'ipc_findkey',
+  'ipc_search_maxidx_probes',
+  'ipc_maxidx_steps',
+  'sysvipc_find_ipc',
+  // fs/seq_file.c
+  'seq_start',
+  'seq_next',
+  'seq_show',
+  'seq_stop',
+  'seq_bytes',
+  'seq_overflows',
+  // lib/rbtree.c + fs/proc/generic.c
+  'rb_compares',
+  'rb_rotations',
+  'rb_recolours',
+  'rb_inserts',
+  'rb_erases',
+  'rb_next_steps',
+  'list_steps',
+  // net/core/dev.c
+  'dev_name_sscanf',
+  'dev_name_snprintf',
+  // msg namespace counters (atomic_t / percpu_counter)
+  'atomic_ops',
+  'percpu_add',
+  'percpu_fold',
+  'percpu_sum',
+  // kernel/sysctl.c
+  'sysctl_writes',
+] as const;
+
+export type CostName = (typeof COST_NAMES)[number];
+export type Costs = Record<CostName, number>;
+
+export function newCosts(): Costs {
+  const c = {} as Costs;
+  for (const n of COST_NAMES) c[n] = 0;
+  return c;
+}
+
+/** Receives the plain-data events of the mechanisms' inner steps; null = tracing off. */
+export type Tracer = ((ev: TraceEvent) => void) | null;
+
+export interface Probe {
+  costs: Costs;
+  trace: Tracer;
+}
+
+export function newProbe(trace: Tracer = null): Probe {
+  return { costs: newCosts(), trace };
+}
+
+/**
+ * For callers that want neither costs nor a trace (tests, helpers). Its
+ * counters accumulate and are never read.
+ */
+export const NO_PROBE: Probe = newProbe();
