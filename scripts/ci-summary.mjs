@@ -8,6 +8,7 @@ const [status = '1', extraPassed = '0', extraFailed = '0'] = process.argv.slice(
 let passed = Number(extraPassed);
 let failed = Number(extraFailed);
 
+/** @param {string} path */
 function read(path) {
   return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null;
 }
