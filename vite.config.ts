@@ -15,6 +15,6 @@ export default defineConfig({
     testTimeout: 60_000,
     // the JSON report lets .ci/run sum the counts of every runner
     reporters: ['default', 'json'],
-    outputFile: { json: 'test-results/vitest.json' },
+    outputFile: { json: 'reports/vitest.json' },
   },
 });

@@ -1,5 +1,5 @@
-// Sums the JSON reports of vitest (test-results/vitest.json) and Playwright
-// (test-results/e2e.json) plus extra counts given on the command line, and
+// Sums the JSON reports of vitest (reports/vitest.json) and Playwright
+// (reports/e2e.json) plus extra counts given on the command line, and
 // prints the final "N passed, N failed" line. Exits non-zero on any failure.
 // Usage: node scripts/ci-summary.mjs NPM_TEST_STATUS [EXTRA_PASSED EXTRA_FAILED]
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,14 +13,14 @@ function read(path) {
   return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null;
 }
 
-const unit = read('test-results/vitest.json');
+const unit = read('reports/vitest.json');
 if (unit) {
   passed += unit.numPassedTests ?? 0;
   failed += unit.numFailedTests ?? 0;
   // a test file that failed to load has no failed tests of its own: count the file
   if ((unit.numFailedTests ?? 0) === 0) failed += unit.numFailedTestSuites ?? 0;
 }
-const e2e = read('test-results/e2e.json');
+const e2e = read('reports/e2e.json');
 if (e2e?.stats) {
   passed += e2e.stats.expected ?? 0;
   failed += (e2e.stats.unexpected ?? 0) + (e2e.stats.flaky ?? 0);
