@@ -1,0 +1,190 @@
+/**
+ * The IDR of Linux 6.18 (lib/idr.c, include/linux/idr.h): an id -> pointer
+ * map on the radix tree of radix-tree.ts, allocating the lowest free id in a
+ * range, optionally cyclically.
+ *
+ * Simplified: no gfp / preload (allocation never fails with -ENOMEM), no RCU
+ * (lookups run between updates, never concurrently), no WARN output. Ids are
+ * C ints (JS numbers already wrapped to int32); `idr_next` is the kernel's
+ * unsigned int. Storing null reserves an id: it counts as allocated but
+ * idr_find returns null for it and idr_get_next skips it (ipc reserves its
+ * index that way, then publishes the object with idr_replace).
+ *
+ * Costs: one `idr_<call>` per public call; `idr_node_visits` per node read,
+ * `idr_slot_scans` per slot idr_get_next scans sideways,
+ * `idr_nodes_allocated` / `idr_nodes_freed`.
+ */
+import { EINVAL, ENOENT, ENOSPC } from '../uapi/errno';
+import { NO_PROBE, type Probe } from '../probe';
+import {
+  __radix_tree_lookup, __radix_tree_replace, radix_tree_delete_item, radix_tree_iter_init,
+  radix_tree_root_init, radix_tree_tag_get, type RadixTreeIter, type RadixTreeNode, type RadixTreeRoot,
+} from './radix-tree';
+import { node_tag_clear } from './radix-tree-tags';
+import { idr_get_free, radix_tree_next_chunk } from './radix-tree-iter';
+
+export const INT_MAX = 0x7fffffff;
+
+export interface Idr<T extends object> {
+  idr_rt: RadixTreeRoot<T>;
+  /** first id (0 for every ipc IDR) */
+  idr_base: number;
+  /** cursor of idr_alloc_cyclic: where the next search starts (unsigned int) */
+  idr_next: number;
+}
+
+/** scratch iterator: the walkers report their position here (not kernel state) */
+const iter: RadixTreeIter<unknown> = { index: 0, next_index: 0, node: null, offset: 0 };
+
+/** idr_init: an empty IDR with base 0. */
+export function idr_init<T extends object>(): Idr<T> {
+  return { idr_rt: radix_tree_root_init<T>(), idr_base: 0, idr_next: 0 };
+}
+
+/**
+ * idr_alloc_u32: allocate the lowest free id in [nextid, max] (both
+ * inclusive, unsigned) and store `ptr` there (null reserves the id).
+ * Returns the id, or -ENOSPC (max below the base, or no free id). The kernel
+ * writes the id through a pointer; here it is the return value.
+ */
+export function idr_alloc_u32<T extends object>(idr: Idr<T>, ptr: T | null, nextid: number, max: number, p: Probe = NO_PROBE): number {
+  const it = iter as RadixTreeIter<T>;
+  const base = idr.idr_base;
+  if (max < base) return -ENOSPC;
+  const id = nextid < base ? 0 : nextid - base;
+  radix_tree_iter_init(it, id);
+  const err = idr_get_free(idr.idr_rt, it, max - base, p);
+  if (err < 0) return err;
+  const leaf = it.node as RadixTreeNode<T>;
+  const offset = it.offset;
+  const index = it.index;
+  __radix_tree_replace(idr.idr_rt, leaf, offset, ptr, index, p);
+  node_tag_clear(idr.idr_rt, leaf, offset, p);
+  return index + base;
+}
+
+/**
+ * idr_alloc: allocate the lowest free id in [start, end-1]; `end <= 0` means
+ * up to INT_MAX. Returns the id, -EINVAL when start < 0, -ENOSPC when the
+ * range is full. Does not move the cyclic cursor.
+ */
+export function idr_alloc<T extends object>(idr: Idr<T>, ptr: T | null, start: number, end: number, p: Probe = NO_PROBE): number {
+  p.costs.idr_alloc++;
+  let ret: number;
+  if (start < 0) ret = -EINVAL;
+  else ret = idr_alloc_u32(idr, ptr, start, end > 0 ? end - 1 : INT_MAX, p);
+  if (p.trace) p.trace({ kind: 'idr_result', op: 'alloc', index: ret, ok: ret >= 0 });
+  return ret;
+}
+
+/**
+ * idr_alloc_cyclic: search [max(idr_next, start), end-1] (`end <= 0` means
+ * up to INT_MAX); when that is full and the search did not already begin at
+ * start, search once more from start. On success `idr_next = id + 1` (which
+ * may equal end: the next call then wraps). Returns the id or -ENOSPC.
+ */
+export function idr_alloc_cyclic<T extends object>(idr: Idr<T>, ptr: T | null, start: number, end: number, p: Probe = NO_PROBE): number {
+  p.costs.idr_alloc++;
+  let id = idr.idr_next >>> 0;
+  const max = end > 0 ? end - 1 : INT_MAX;
+  if ((id | 0) < start) id = start >>> 0;
+  let ret = idr_alloc_u32(idr, ptr, id, max, p);
+  if (ret === -ENOSPC && id > start >>> 0) {
+    id = start >>> 0;
+    ret = idr_alloc_u32(idr, ptr, id, max, p);
+  }
+  if (ret >= 0) idr.idr_next = (ret + 1) >>> 0;
+  if (p.trace) p.trace({ kind: 'idr_result', op: 'alloc', index: ret, ok: ret >= 0 });
+  return ret;
+}
+
+/**
+ * idr_find: the pointer stored at `id`; null when the id is not allocated, is
+ * reserved (holds null), is negative or beyond the tree. One descent, no
+ * allocation: the hot path of every id lookup.
+ */
+export function idr_find<T extends object>(idr: Idr<T>, id: number, p: Probe = NO_PROBE): T | null {
+  const costs = p.costs;
+  costs.idr_find++;
+  const index = id - idr.idr_base;
+  if (p.trace !== null) return idr_find_traced(idr.idr_rt, id, index, p);
+  let node = idr.idr_rt.xa_head;
+  if (node === null || index < 0 || index >>> node.shift > 63) return null;
+  let visits = 1;
+  for (;;) {
+    const shift = node.shift;
+    const slot: RadixTreeNode<T> | T | null = node.slots[(index >>> shift) & 63];
+    if (shift === 0) {
+      costs.idr_node_visits += visits;
+      return slot as T | null;
+    }
+    if (slot === null) {
+      costs.idr_node_visits += visits;
+      return null;
+    }
+    node = slot as RadixTreeNode<T>;
+    visits++;
+  }
+}
+
+function idr_find_traced<T extends object>(root: RadixTreeRoot<T>, id: number, index: number, p: Probe): T | null {
+  const it = iter as RadixTreeIter<T>;
+  const entry = __radix_tree_lookup(root, index, it, 'find', p);
+  const found = entry !== undefined && entry !== null;
+  if (p.trace) p.trace({ kind: 'idr_result', op: 'find', index: id, ok: found });
+  return found ? entry : null;
+}
+
+/**
+ * idr_get_next: the first non-null entry with id >= cursor.id; writes its id
+ * into cursor.id. Returns null (cursor unchanged) when there is none or
+ * cursor.id is negative. Reserved ids are skipped.
+ */
+export function idr_get_next<T extends object>(idr: Idr<T>, cursor: { id: number }, p: Probe = NO_PROBE): T | null {
+  p.costs.idr_get_next++;
+  const it = iter as RadixTreeIter<T>;
+  const base = idr.idr_base;
+  let entry: T | null = null;
+  if (cursor.id >= 0) {
+    radix_tree_iter_init(it, cursor.id < base ? 0 : cursor.id - base);
+    entry = radix_tree_next_chunk(idr.idr_rt, it, p);
+    if (entry !== null) cursor.id = it.index + base;
+  }
+  if (p.trace) p.trace({ kind: 'idr_result', op: 'get_next', index: cursor.id, ok: entry !== null });
+  return entry;
+}
+
+/**
+ * idr_remove: free `id`. Returns the pointer that was stored (null also for a
+ * reserved id, which is freed too), or null with no change when the id was
+ * not allocated (or negative, or beyond the tree).
+ */
+export function idr_remove<T extends object>(idr: Idr<T>, id: number, p: Probe = NO_PROBE): T | null {
+  p.costs.idr_remove++;
+  const it = iter as RadixTreeIter<T>;
+  const old = radix_tree_delete_item(idr.idr_rt, id - idr.idr_base, it, p);
+  if (p.trace) p.trace({ kind: 'idr_result', op: 'remove', index: id, ok: old !== undefined });
+  return old === undefined ? null : old;
+}
+
+/**
+ * idr_replace: store `ptr` at an allocated `id` (reserved or not). Returns the
+ * previous pointer (null for a reserved id), or -ENOENT (a number) when the id
+ * is not allocated.
+ */
+export function idr_replace<T extends object>(idr: Idr<T>, ptr: T | null, id: number, p: Probe = NO_PROBE): T | null | number {
+  p.costs.idr_replace++;
+  const it = iter as RadixTreeIter<T>;
+  const root = idr.idr_rt;
+  const index = id - idr.idr_base;
+  const entry = __radix_tree_lookup(root, index, it, 'replace', p);
+  const leaf = it.node;
+  const offset = it.offset;
+  if (entry === undefined || leaf === null || radix_tree_tag_get(root, index, 'replace', p)) {
+    if (p.trace) p.trace({ kind: 'idr_result', op: 'replace', index: id, ok: false });
+    return -ENOENT;
+  }
+  __radix_tree_replace(root, leaf, offset, ptr, index, p);
+  if (p.trace) p.trace({ kind: 'idr_result', op: 'replace', index: id, ok: true });
+  return entry;
+}
