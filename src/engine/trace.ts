@@ -11,6 +11,14 @@ export type StatementEvent =
   | { kind: 'stmt_end'; line: number; result: number };
 
 // --- lib/radix-tree.c, lib/idr.c ------------------------------------------
+/**
+ * Modern IDR (radix tree). `node` is the stable id of a radix tree node.
+ * `idr_tag` reports a change of an IDR_FREE bit (`node: null` = the root's own
+ * bit); `idr_store` a slot of a leaf changing between empty / reserved NULL /
+ * entry. `idr_result.index` is the id concerned (the allocated id, or -errno
+ * when an allocation fails); `ok` is false for a miss, a failed allocation,
+ * -ENOENT from idr_replace, or the end of idr_get_next.
+ */
 export type IdrEvent =
   | { kind: 'idr_visit'; node: number; shift: number; offset: number; op: IdrOp }
   | { kind: 'idr_slot'; node: number; offset: number; op: IdrOp; found: boolean }
@@ -18,16 +26,55 @@ export type IdrEvent =
   | { kind: 'idr_shrink'; node: number; shift: number }
   | { kind: 'idr_node_new'; node: number; shift: number; parent: number | null; offset: number }
   | { kind: 'idr_node_free'; node: number }
-  | { kind: 'idr_result'; op: IdrOp; index: number };
+  | { kind: 'idr_tag'; node: number | null; offset: number; free: boolean }
+  | { kind: 'idr_store'; node: number; offset: number; index: number; entry: IdrSlotState }
+  | { kind: 'idr_result'; op: IdrOp; index: number; ok: boolean };
 export type IdrOp = 'alloc' | 'find' | 'get_next' | 'remove' | 'replace';
+export type IdrSlotState = 'empty' | 'null' | 'entry';
 
-// --- ipc/util.c --------------------------------------------------------------
+// --- lib/idr.c of 2.6.25 (idr_layer) -----------------------------------------
+/**
+ * Old IDR. `layer` is the stable id of an idr_layer; `level` its distance from
+ * the leaves (0 = leaf); in an 'alloc' visit `offset` is the slot chosen (64
+ * = none free, the walk climbs). `idr_layer_bit` reports a bitmap bit change
+ * (full = slot used / subtree full). Layers move between the free list
+ * (`id_free`), the tree, the slab and (from 2.6.27) an RCU grace period.
+ * `idr_layer_warning` is idr_remove's "called for id=N which is not
+ * allocated".
+ */
+export type IdrLayerEvent =
+  | { kind: 'idr_layer_visit'; layer: number; level: number; offset: number; op: IdrOp }
+  | { kind: 'idr_layer_new'; layer: number; level: number; parent: number | null; offset: number }
+  | { kind: 'idr_layer_grow'; layer: number; layers: number }
+  | { kind: 'idr_layer_drop'; layer: number; layers: number }
+  | { kind: 'idr_layer_release'; layer: number; to: 'free_list' | 'rcu' }
+  | { kind: 'idr_layer_prealloc'; layer: number; free_cnt: number }
+  | { kind: 'idr_layer_trim'; layer: number; free_cnt: number }
+  | { kind: 'idr_layer_bit'; layer: number; offset: number; full: boolean }
+  | { kind: 'idr_layer_store'; layer: number; offset: number; index: number; entry: IdrSlotState }
+  | { kind: 'idr_layer_warning'; id: number }
+  | { kind: 'idr_layer_result'; op: IdrOp; index: number; ok: boolean };
+
+// --- ipc/util.c, ipc/msg.c ---------------------------------------------------
+/**
+ * SysV IPC. `ipc_idr_alloc`: how an idx was chosen — `next_id` is the
+ * consumed *_next_id sysctl (-1 = the cyclic path), `window` the cyclic end
+ * (exclusive), `seq_bump` whether idx ≤ last_idx advanced the sequence; idx
+ * is -errno on failure. `ipc_findkey`: a key lookup and the id found (null =
+ * none). `msg_send` / `msg_recv`: a message queued (`how`: 'queue', or
+ * 'pipelined' straight to a sleeping receiver) or taken ('remove' / 'copy');
+ * `steps` = messages examined. mtype is a decimal string (a C long).
+ */
 export type IpcEvent =
+  | { kind: 'ipc_idr_alloc'; ipc: IpcType; next_id: number; window: number; idx: number; seq: number; seq_bump: boolean }
   | { kind: 'ipc_addid'; ipc: IpcType; idx: number; seq: number; id: number }
+  | { kind: 'ipc_findkey'; ipc: IpcType; key: number; id: number | null }
   | { kind: 'ipc_rmid'; ipc: IpcType; idx: number }
   | { kind: 'maxidx_probe'; ipc: IpcType; bit: number; probe: number; hit: number | null; r: number }
   | { kind: 'maxidx_step'; ipc: IpcType; idx: number; hit: boolean }
-  | { kind: 'maxidx_result'; ipc: IpcType; max_idx: number };
+  | { kind: 'maxidx_result'; ipc: IpcType; max_idx: number }
+  | { kind: 'msg_send'; id: number; mtype: string; size: number; how: 'queue' | 'pipelined' }
+  | { kind: 'msg_recv'; id: number; mtype: string; size: number; how: 'remove' | 'copy'; steps: number };
 export type IpcType = 'msg' | 'shm' | 'sem';
 
 // --- fs/seq_file.c -------------------------------------------------------------
@@ -46,12 +93,21 @@ export type RbEvent =
   | { kind: 'rb_recolour'; node: number; colour: 'red' | 'black' }
   | { kind: 'rb_case'; op: 'insert' | 'erase'; case: number }
   | { kind: 'rb_erase'; node: number; key: string }
-  | { kind: 'list_step'; node: number; key: string };
+  | { kind: 'list_step'; node: number; key: string }
+  | { kind: 'proc_register'; dir: string; name: string; low_ino: number }
+  | { kind: 'proc_remove'; dir: string; name: string; low_ino: number }
+  /** a kernel WARN (e.g. "proc_dir_entry 'net/x' already registered") */
+  | { kind: 'proc_warn'; message: string }
+  | { kind: 'getdents'; dir: string; pos: number; skipped: number; emitted: number };
 
 // --- net/core/dev.c -------------------------------------------------------------
 export type NetEvent =
   | { kind: 'dev_name_scan'; name: string; bit: number | null }
-  | { kind: 'dev_name_alloc'; pattern: string; bit: number; name: string };
+  | { kind: 'dev_name_alloc'; pattern: string; bit: number; name: string }
+  | { kind: 'netdev_register'; name: string; ifindex: number }
+  | { kind: 'netdev_unregister'; name: string; ifindex: number }
+  /** one RTM_NEWLINK / RTM_DELLINK request and the kernel's answer (0 or -errno) */
+  | { kind: 'rtnl_request'; op: 'newlink' | 'dellink'; name: string | null; link_kind: string | null; ret: number };
 
 // --- lib/percpu_counter.c ------------------------------------------------------
 export type PercpuEvent =
@@ -60,4 +116,4 @@ export type PercpuEvent =
   | { kind: 'percpu_sum'; counter: string; value: number }
   | { kind: 'atomic_add'; counter: string; amount: number; value: number };
 
-export type TraceEvent = StatementEvent | IdrEvent | IpcEvent | SeqEvent | RbEvent | NetEvent | PercpuEvent;
+export type TraceEvent = StatementEvent | IdrEvent | IdrLayerEvent | IpcEvent | SeqEvent | RbEvent | NetEvent | PercpuEvent;

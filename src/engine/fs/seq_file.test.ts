@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { ipcKernel } from '../ipc/ipc.test-helper';
+import { sys_msgctl, sys_msgget, sys_semget, sys_shmget } from '../ipc/syscall';
+import type { Kernel } from '../kernel';
+import { IPC_RMID } from '../uapi/ipc';
+import { fmt_dec, fmt_oct, fmt_u64, seq_open, seq_puts, seq_read, type SeqOperations } from './seq_file';
+import { O_RDONLY, sys_close, sys_open, sys_read } from './vfs';
+
+/** The sizes of successive read(2)s of `path` with `count`-byte buffers, and the bytes. */
+function readAll(k: Kernel, path: string, count: number): { sizes: number[]; text: string } {
+  const fd = sys_open(k, path, O_RDONLY);
+  const sizes: number[] = [];
+  let text = '';
+  for (;;) {
+    const r = sys_read(k, fd, count);
+    if (typeof r === 'number') throw new Error(`read: ${r}`);
+    if (r.length === 0) break;
+    sizes.push(r.length);
+    text += r;
+  }
+  sys_close(k, fd);
+  return { sizes, text };
+}
+
+function queues(n: number): Kernel {
+  const k = ipcKernel();
+  for (let i = 0; i < n; i++) sys_msgget(k, 0, 0o1600);
+  return k;
+}
+
+describe('seq_read on /proc/sysvipc/msg (120-byte lines)', () => {
+  it('hands out at most one page per read: 200 queues take 6 reads of 4080 bytes and a last of 3720', () => {
+    const r = readAll(queues(200), '/proc/sysvipc/msg', 131072);
+    expect(r.sizes).toEqual([4080, 4080, 4080, 4080, 4080, 3720]);
+    expect(r.text.length).toBe(24120);
+  });
+
+  it('takes 25 reads with a 1000-byte buffer', () => {
+    const r = readAll(queues(200), '/proc/sysvipc/msg', 1000);
+    expect(r.sizes.length).toBe(25);
+    expect(r.text.length).toBe(24120);
+  });
+
+  it('starts the iterator once per read and redoes the record that overflowed the page', () => {
+    const k = queues(200);
+    readAll(k, '/proc/sysvipc/msg', 131072);
+    const c = k.probe.costs;
+    // 7 reads (the last finds EOF); 201 records shown once, plus one discarded record per full page
+    expect([c.seq_start, c.seq_stop, c.seq_show, c.seq_overflows, c.seq_bytes]).toEqual([7, 7, 206, 5, 24120]);
+  });
+
+  it('32768 shm segments take 1367 read() calls (the last one finds EOF), as on the real kernel', () => {
+    const k = ipcKernel();
+    k.state.ipc.shm_ctlmni = 32768;
+    for (let i = 0; i < 32768; i++) sys_shmget(k, 0, 4096n, 0o1600);
+    const r = readAll(k, '/proc/sysvipc/shm', 131072);
+    expect([r.sizes.length + 1, r.text.length]).toEqual([1367, 5570730]);
+  });
+});
+
+describe('seq_file mechanics', () => {
+  /** A file of `n` records "<i>:" + "x" * len(i) (record i has length lens[i]). */
+  function numbers(lens: number[]): SeqOperations<number> {
+    return {
+      start: (_k, m) => (m.index < lens.length ? m.index : null),
+      next: (_k, m, v) => {
+        m.index = v + 1;
+        return m.index < lens.length ? m.index : null;
+      },
+      stop: () => {},
+      show: (_k, m, v) => {
+        seq_puts(m, `${v}:`.padEnd(lens[v]!, 'x') + '\n');
+        return 0;
+      },
+    };
+  }
+
+  function readFile(lens: number[], count: number, startPos = 0): string {
+    const k = ipcKernel();
+    const f = { path: '/t', flags: O_RDONLY, pos: startPos, ops: {}, private: seq_open(numbers(lens), '/t', null) };
+    let out = '';
+    for (;;) {
+      const r = seq_read(k, f, count);
+      if (typeof r === 'number') throw new Error(String(r));
+      if (r === '') return out;
+      out += r;
+    }
+  }
+
+  it('a record bigger than a page grows the buffer by doubling', () => {
+    const lens = [10, 9000, 10];
+    const whole = lens.map((n, i) => `${i}:`.padEnd(n, 'x') + '\n').join('');
+    expect(readFile(lens, 131072)).toBe(whole);
+  });
+
+  it('a read at an offset the seq_file did not reach replays from the start (traverse)', () => {
+    const lens = [100, 200, 300, 4000, 50];
+    const whole = lens.map((n, i) => `${i}:`.padEnd(n, 'x') + '\n').join('');
+    for (const pos of [1, 101, 150, 302, 4500]) expect(readFile(lens, 77, pos)).toBe(whole.slice(pos));
+  });
+
+  it('formats %10d, %5u, %21lu and %4o like vsnprintf', () => {
+    expect(fmt_dec(-2, 10)).toBe('        -2');
+    expect(fmt_dec(123456, 5)).toBe('123456');
+    expect(fmt_u64(18446744073692774399n, 21)).toBe(' 18446744073692774399');
+    expect(fmt_oct(0o2640, 4)).toBe('2640');
+    expect(fmt_oct(0, 4)).toBe('   0');
+  });
+});
+
+describe('property: /proc/sysvipc output does not depend on the read size', () => {
+  it('reads of 1, 7, 100, 4096 and 131072 bytes concatenate to the same text', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ kind: fc.constantFrom('msg', 'shm', 'sem'), key: fc.integer({ min: -3, max: 40 }), rm: fc.boolean() }), {
+          minLength: 0,
+          maxLength: 120,
+        }),
+        (ops) => {
+          const k = ipcKernel();
+          const created: number[] = [];
+          for (const op of ops) {
+            if (op.kind === 'msg') created.push(sys_msgget(k, op.key, 0o1666));
+            else if (op.kind === 'shm') sys_shmget(k, op.key, BigInt(op.key * 1000 + 4096), 0o1640);
+            else sys_semget(k, op.key, 3, 0o1600);
+            if (op.rm && created.length > 1) sys_msgctl(k, created[created.length - 2]!, IPC_RMID);
+          }
+          for (const path of ['/proc/sysvipc/msg', '/proc/sysvipc/shm', '/proc/sysvipc/sem']) {
+            const ref = readAll(k, path, 131072).text;
+            expect(ref.split('\n').length).toBeGreaterThan(1);
+            for (const n of [1, 7, 100, 4096]) expect(readAll(k, path, n).text).toBe(ref);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});

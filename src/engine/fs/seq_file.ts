@@ -1,0 +1,286 @@
+/**
+ * fs/seq_file.c of Linux 6.18: the record-at-a-time read model behind
+ * /proc/sysvipc/* (seq_read_iter, traverse, seq_printf/seq_write), plus the
+ * two printf conversions the shows need.
+ *
+ * How one read(2) of `size` bytes goes:
+ *  1. offset 0 resets the iterator (index = 0); an offset other than the
+ *     remembered read_pos replays the file from the start (traverse).
+ *  2. bytes left in the buffer from the previous read are copied out first;
+ *     if they fill the user buffer, no iteration happens at all.
+ *  3. one start(index); records are shown until one is non-empty. A record
+ *     that alone does not fit the buffer (PAGE_SIZE, 4096) makes it double
+ *     (stop, grow, start again).
+ *  4. fill: next() (which must advance index) then show(), while the buffer
+ *     holds less than the user asked for. A record fits only if
+ *     `count + len < size` (strictly); one that does not is discarded and is
+ *     shown again by the next read(). Then stop() and copy out.
+ * So a read() returns at most about one page, whatever the user's size.
+ *
+ * Simplified: the buffer is a JS string (one char per byte); no locking;
+ * ->show() errors other than SEQ_SKIP are not produced by the model's shows.
+ */
+import type { Kernel } from '../kernel';
+import type { Probe } from '../probe';
+import { EFAULT } from '../uapi/errno';
+import type { FileOps, OpenFile } from './vfs';
+
+export const PAGE_SIZE = 4096;
+/** ->show() return value: drop this record and go on */
+export const SEQ_SKIP = 1;
+
+/** `struct seq_operations`: start/next read and advance `m.index` (the kernel's `loff_t *pos`). */
+export interface SeqOperations<V> {
+  /** the record at m.index (or the next one after it, updating m.index), null at EOF */
+  start(k: Kernel, m: SeqFile<V>): V | null;
+  /** the record after `v`; must advance m.index */
+  next(k: Kernel, m: SeqFile<V>, v: V): V | null;
+  stop(k: Kernel, m: SeqFile<V>, v: V | null): void;
+  /** print `v` with seq_printf/seq_puts: 0, SEQ_SKIP or -errno */
+  show(k: Kernel, m: SeqFile<V>, v: V): number;
+}
+
+/** `struct seq_file` (per open file, not kernel state). */
+export interface SeqFile<V> {
+  op: SeqOperations<V>;
+  /** the buffer's bytes; while records are being added its length equals count */
+  buf: string;
+  /** buffer size: 0 until the first read, then PAGE_SIZE, doubled as needed */
+  size: number;
+  /** bytes in the buffer not yet copied to the user */
+  count: number;
+  /** offset of those bytes in buf */
+  from: number;
+  /** iterator position (`m->index`) */
+  index: number;
+  /** file offset the seq_file believes it is at */
+  read_pos: number;
+  /** path, for trace events */
+  path: string;
+  /** the iterator's private data (`m->private`) */
+  private: unknown;
+}
+
+export function seq_open<V>(op: SeqOperations<V>, path: string, priv: unknown): SeqFile<V> {
+  return { op, buf: '', size: 0, count: 0, from: 0, index: 0, read_pos: 0, path, private: priv };
+}
+
+export function seq_has_overflowed<V>(m: SeqFile<V>): boolean {
+  return m.count === m.size;
+}
+
+/**
+ * seq_write / seq_puts / seq_printf of an already formatted string: appended
+ * only if `count + len < size`, else the buffer is marked overflowed.
+ * Return: 0, or -1 on overflow.
+ */
+export function seq_puts<V>(m: SeqFile<V>, s: string): number {
+  if (m.count < m.size && m.count + s.length < m.size) {
+    m.buf += s;
+    m.count += s.length;
+    return 0;
+  }
+  m.count = m.size;
+  return -1;
+}
+
+/** PAD[n]: n spaces (field widths here are at most 21) */
+const PAD: readonly string[] = Array.from({ length: 32 }, (_, n) => ' '.repeat(n));
+
+function pad_left(s: string, width: number): string {
+  const n = width - s.length;
+  return n > 0 ? PAD[n]! + s : s;
+}
+
+/** vsnprintf `%<width>d` / `%<width>u` / `%<width>lu`: right-aligned decimal (width ≤ 31). */
+export function fmt_dec(v: number, width: number): string {
+  return pad_left('' + v, width);
+}
+
+/** vsnprintf `%<width>llu` of a 64-bit value held as a bigint (width ≤ 31). */
+export function fmt_u64(v: bigint, width: number): string {
+  return pad_left(v.toString(), width);
+}
+
+/** vsnprintf `%<width>o`: right-aligned octal of a non-negative value (width ≤ 31). */
+export function fmt_oct(v: number, width: number): string {
+  return pad_left(v.toString(8), width);
+}
+
+function do_start<V>(k: Kernel, m: SeqFile<V>, p: Probe): V | null {
+  p.costs.seq_start++;
+  if (p.trace) p.trace({ kind: 'seq_start', pos: m.index });
+  return m.op.start(k, m);
+}
+
+function do_next<V>(k: Kernel, m: SeqFile<V>, v: V, p: Probe): V | null {
+  p.costs.seq_next++;
+  const r = m.op.next(k, m, v);
+  if (p.trace) p.trace({ kind: 'seq_next', pos: m.index });
+  return r;
+}
+
+function do_stop<V>(k: Kernel, m: SeqFile<V>, v: V | null, p: Probe): void {
+  p.costs.seq_stop++;
+  if (p.trace) p.trace({ kind: 'seq_stop', pos: m.index, bytes: m.count });
+  m.op.stop(k, m, v);
+}
+
+function do_show<V>(k: Kernel, m: SeqFile<V>, v: V, p: Probe): number {
+  p.costs.seq_show++;
+  const before = m.count;
+  const err = m.op.show(k, m, v);
+  const overflow = seq_has_overflowed(m);
+  if (overflow) p.costs.seq_overflows++;
+  if (p.trace) p.trace({ kind: 'seq_show', pos: m.index, bytes: overflow ? 0 : m.count - before, overflow });
+  return err;
+}
+
+/** Drop what the buffer holds beyond `offs` bytes (a discarded or skipped record). */
+function seq_truncate<V>(m: SeqFile<V>, offs: number): void {
+  m.count = offs;
+  if (m.buf.length > offs) m.buf = m.buf.slice(0, offs);
+}
+
+/**
+ * traverse: re-run the iterator from index 0 until `offset` bytes have been
+ * produced, leaving the rest of the record at `offset` in the buffer.
+ * Return: 0, or -EAGAIN after growing the buffer (the caller retries).
+ */
+function traverse<V>(k: Kernel, m: SeqFile<V>, offset: number, p: Probe): number {
+  let pos = 0;
+  m.index = 0;
+  m.count = m.from = 0;
+  m.buf = '';
+  if (!offset) return 0;
+  if (!m.size) m.size = PAGE_SIZE;
+  let v = do_start(k, m, p);
+  while (v !== null) {
+    const err = do_show(k, m, v, p);
+    if (err < 0) break;
+    if (err) seq_truncate(m, 0);
+    if (seq_has_overflowed(m)) {
+      do_stop(k, m, v, p);
+      seq_truncate(m, 0);
+      m.size <<= 1;
+      return -11; // -EAGAIN
+    }
+    v = do_next(k, m, v, p);
+    if (pos + m.count > offset) {
+      m.from = offset - pos;
+      m.count -= m.from;
+      break;
+    }
+    pos += m.count;
+    seq_truncate(m, 0);
+    if (pos === offset) break;
+  }
+  do_stop(k, m, v, p);
+  return 0;
+}
+
+/**
+ * seq_read_iter: one read(2) of at most `size` bytes at the file offset `f.pos`.
+ * Return: the bytes ('' at EOF) or -errno; advances f.pos.
+ */
+export function seq_read<V>(k: Kernel, f: OpenFile, size: number): string | number {
+  const m = f.private as SeqFile<V>;
+  const p = k.probe;
+  if (p.trace) p.trace({ kind: 'seq_read', path: m.path, pos: f.pos, count: size });
+  if (size <= 0) return '';
+  if (f.pos === 0) {
+    m.index = 0;
+    m.count = 0;
+  }
+  if (f.pos !== m.read_pos) {
+    while (traverse(k, m, f.pos, p) === -11);
+    m.read_pos = f.pos;
+  }
+  if (!m.size) m.size = PAGE_SIZE;
+
+  let out = '';
+  let copied = 0;
+  let avail = size;
+  let err = 0;
+  if (m.count) {
+    const n = Math.min(m.count, avail);
+    out = m.buf.slice(m.from, m.from + n);
+    m.count -= n;
+    m.from += n;
+    copied += n;
+    avail -= n;
+    if (m.count) return seq_read_done(f, m, out, copied, err, p);
+  }
+
+  m.from = 0;
+  m.buf = '';
+  let v = do_start(k, m, p);
+  let filled = false;
+  while (v !== null) {
+    err = do_show(k, m, v, p);
+    if (err < 0) break;
+    if (err) seq_truncate(m, 0);
+    if (!m.count) {
+      v = do_next(k, m, v, p);
+      continue;
+    }
+    if (!seq_has_overflowed(m)) {
+      filled = true;
+      break;
+    }
+    do_stop(k, m, v, p);
+    seq_truncate(m, 0);
+    m.size <<= 1;
+    v = do_start(k, m, p);
+  }
+  if (!filled) {
+    do_stop(k, m, v, p);
+    seq_truncate(m, 0);
+    return seq_read_done(f, m, out, copied, err, p);
+  }
+
+  for (;;) {
+    const offs = m.count;
+    const pos = m.index;
+    v = do_next(k, m, v!, p);
+    if (pos === m.index) m.index++;
+    if (v === null) break;
+    if (m.count >= avail) break;
+    err = do_show(k, m, v, p);
+    if (err > 0) {
+      seq_truncate(m, offs);
+    } else if (err || seq_has_overflowed(m)) {
+      seq_truncate(m, offs);
+      break;
+    }
+  }
+  do_stop(k, m, v, p);
+  const n = Math.min(m.count, avail);
+  out += n === m.buf.length ? m.buf : m.buf.slice(0, n);
+  copied += n;
+  m.count -= n;
+  m.from = n;
+  return seq_read_done(f, m, out, copied, err, p);
+}
+
+function seq_read_done<V>(f: OpenFile, m: SeqFile<V>, out: string, copied: number, err: number, p: Probe): string | number {
+  if (!copied) return m.count ? -EFAULT : err < 0 ? err : '';
+  f.pos += copied;
+  m.read_pos += copied;
+  p.costs.seq_bytes += copied;
+  return out;
+}
+
+/**
+ * FileOps of a seq_file: open() creates the SeqFile (with `init` giving its
+ * private iterator data, like __seq_open_private), read() is seq_read.
+ */
+export function seq_file_ops<V>(op: SeqOperations<V>, init: (k: Kernel) => unknown): FileOps {
+  return {
+    open(k: Kernel, f: OpenFile): number {
+      f.private = seq_open(op, f.path, init(k));
+      return 0;
+    },
+    read: seq_read,
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * The slice of the VFS a workload touches: open/read/write/close of procfs
+ * and sysctl files, and directory listing (fs/open.c, fs/read_write.c,
+ * fs/readdir.c, much simplified). Each mechanism provides a Mount that
+ * resolves the paths it owns; a path no mount claims is not modelled, which
+ * is an engine limitation, not a kernel error, and is reported as such.
+ */
+import type { Kernel } from '../kernel';
+import { EBADF, EINVAL, EISDIR, ENOTDIR } from '../uapi/errno';
+
+export const O_RDONLY = 0;
+export const O_WRONLY = 1;
+export const O_TRUNC = 0o1000;
+
+export interface OpenFile {
+  path: string;
+  flags: number;
+  /** file position f_pos */
+  pos: number;
+  ops: FileOps;
+  /** per-open state of the file's implementation (e.g. the seq_file) */
+  private: unknown;
+}
+
+export interface FileOps {
+  /** called at open(2); 0 or -errno. */
+  open?(k: Kernel, f: OpenFile): number;
+  /** one read(2) of at most `count` bytes: the bytes (one char per byte, '' at EOF) or -errno */
+  read?(k: Kernel, f: OpenFile, count: number): string | number;
+  /** one write(2): bytes written or -errno */
+  write?(k: Kernel, f: OpenFile, data: string): number;
+  release?(k: Kernel, f: OpenFile): void;
+}
+
+export type Dentry =
+  | { type: 'file'; ops: FileOps }
+  | { type: 'dir'; readdir(k: Kernel): string[] | number };
+
+export interface Mount {
+  /** paths starting with this prefix (or equal to it without the trailing '/') are asked */
+  prefix: string;
+  /** the entry, -errno (e.g. -ENOENT for a missing name in a modelled directory), or null when not modelled */
+  lookup(k: Kernel, path: string): Dentry | number | null;
+}
+
+/** Thrown for a path that no modelled mechanism owns; the interpreter turns it into a runtime error. */
+export class UnmodeledPathError extends Error {
+  readonly path: string;
+  constructor(path: string) {
+    super(`ipcscope does not model the path ${path}`);
+    this.path = path;
+  }
+}
+
+function lookup(k: Kernel, path: string): Dentry | number {
+  for (const m of k.mounts) {
+    if (path.startsWith(m.prefix) || path === m.prefix.replace(/\/$/, '')) {
+      const d = m.lookup(k, path);
+      if (d !== null) return d;
+    }
+  }
+  throw new UnmodeledPathError(path);
+}
+
+/** open(2): a file descriptor or -errno. Throws UnmodeledPathError. */
+export function sys_open(k: Kernel, path: string, flags: number): number {
+  k.probe.costs.syscalls++;
+  const d = lookup(k, path);
+  if (typeof d === 'number') return d;
+  if (d.type === 'dir') return (flags & 3) === O_RDONLY ? -EISDIR : -EISDIR;
+  const f: OpenFile = { path, flags, pos: 0, ops: d.ops, private: null };
+  if (d.ops.open) {
+    const r = d.ops.open(k, f);
+    if (r < 0) return r;
+  }
+  const fd = k.nextFd++;
+  k.files.set(fd, f);
+  return fd;
+}
+
+/** read(2): the bytes read ('' at EOF) or -errno. */
+export function sys_read(k: Kernel, fd: number, count: number): string | number {
+  k.probe.costs.syscalls++;
+  const f = k.files.get(fd);
+  if (!f || (f.flags & 3) === O_WRONLY) return -EBADF;
+  if (!f.ops.read) return -EINVAL;
+  k.probe.costs.vfs_read_calls++;
+  const r = f.ops.read(k, f, count);
+  if (typeof r === 'string') k.probe.costs.vfs_bytes_read += r.length;
+  return r;
+}
+
+/** write(2): bytes written or -errno. */
+export function sys_write(k: Kernel, fd: number, data: string): number {
+  k.probe.costs.syscalls++;
+  const f = k.files.get(fd);
+  if (!f || (f.flags & 3) === O_RDONLY) return -EBADF;
+  if (!f.ops.write) return -EINVAL;
+  return f.ops.write(k, f, data);
+}
+
+export function sys_close(k: Kernel, fd: number): number {
+  k.probe.costs.syscalls++;
+  const f = k.files.get(fd);
+  if (!f) return -EBADF;
+  f.ops.release?.(k, f);
+  k.files.delete(fd);
+  return 0;
+}
+
+/** The names in a directory in getdents order, without "." and ".."; or -errno. Throws UnmodeledPathError. */
+export function sys_listdir(k: Kernel, path: string): string[] | number {
+  k.probe.costs.syscalls++;
+  const d = lookup(k, path);
+  if (typeof d === 'number') return d;
+  if (d.type !== 'dir') return -ENOTDIR;
+  return d.readdir(k);
+}

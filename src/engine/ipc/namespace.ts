@@ -1,0 +1,224 @@
+/**
+ * The SysV IPC part of `struct ipc_namespace` (include/linux/ipc_namespace.h,
+ * ipc/namespace.c, Linux 6.18) and `struct ipc_ids`, with the per-type
+ * objects that live in it (include/linux/ipc.h `kern_ipc_perm`, the
+ * `msg_queue`, `shmid_kernel` and `sem_array` of ipc/{msg,shm,sem}.c).
+ *
+ * Simplified: one namespace, never freed; credentials are those of root in
+ * the initial user namespace (uid/gid 0, every capability); objects are
+ * flattened (the `kern_ipc_perm` fields sit directly in the object instead of
+ * being reached with container_of); no locks, RCU or refcounts; the key
+ * rhashtable is a Map. Everything is plain data (structuredClone-safe).
+ *
+ * Glossary: idx = slot in the IDR (`id & ((1 << shift) - 1)`); seq = the
+ * sequence number in the high bits of an id; id = `(seq << shift) + idx`.
+ */
+import type { KernelConfig } from '../config';
+import { idr_init, type Idr } from '../lib/idr';
+import type { IpcType } from '../trace';
+import { percpu_counter_init, type MsgCounter } from './msg_counters';
+
+/** include/linux/ipc.h: the permission part every SysV IPC object starts with. */
+export interface KernIpcPerm {
+  /** key_t as a signed 32-bit number; 0 = IPC_PRIVATE */
+  key: number;
+  /** full id, `(seq << shift) + idx` */
+  id: number;
+  seq: number;
+  /** 9 permission bits plus type flags (SHM_DEST 01000, SHM_LOCKED 02000) */
+  mode: number;
+  uid: number;
+  gid: number;
+  cuid: number;
+  cgid: number;
+  /** set by ipc_rmid (and on a failed ipc_addid) */
+  deleted: boolean;
+}
+
+/** One message (`struct msg_msg`): its type and its size; the bytes are not kept (always zero here). */
+export interface MsgMsg {
+  m_type: bigint;
+  m_ts: number;
+}
+
+/** A task sleeping in msgrcv (`struct msg_receiver`); r_msg: the handed-over message or -errno, 0 while waiting. */
+export interface MsgReceiver {
+  r_tsk: number;
+  r_mode: number;
+  r_msgtype: bigint;
+  r_maxsize: number;
+  r_msg: MsgMsg | number;
+}
+
+/** A task sleeping in msgsnd (`struct msg_sender`); woken: set when ss_wakeup woke it. */
+export interface MsgSender {
+  tsk: number;
+  msgsz: number;
+  woken: boolean;
+}
+
+/** ipc/msg.c `struct msg_queue`. Times are seconds, 0 = never; pids 0 = none. */
+export interface MsgQueue extends KernIpcPerm {
+  q_stime: number;
+  q_rtime: number;
+  q_ctime: number;
+  q_cbytes: number;
+  q_qnum: number;
+  q_qbytes: number;
+  q_lspid: number;
+  q_lrpid: number;
+  q_messages: MsgMsg[];
+  q_receivers: MsgReceiver[];
+  q_senders: MsgSender[];
+}
+
+/** ipc/shm.c `struct shmid_kernel` (the shmem/hugetlbfs file reduced to the two facts that matter). */
+export interface ShmidKernel extends KernIpcPerm {
+  /** size in bytes (size_t; up to 2^63-1 with SHM_NORESERVE) */
+  shm_segsz: bigint;
+  shm_nattch: number;
+  shm_atim: number;
+  shm_dtim: number;
+  shm_ctim: number;
+  shm_cprid: number;
+  shm_lprid: number;
+  /** the backing file is on hugetlbfs (SHM_HUGETLB): SHM_LOCK/SHM_UNLOCK do nothing */
+  shm_hugetlb: boolean;
+  /** `list_empty(&shp->shm_clist)`: the creating task has exited (never, with one task) */
+  shm_orphan: boolean;
+}
+
+/** ipc/sem.c `struct sem_array`; the per-semaphore values and pids are allocated on first write. */
+export interface SemArray extends KernIpcPerm {
+  sem_ctime: number;
+  sem_nsems: number;
+  sem_vals: number[] | null;
+  sem_pids: number[] | null;
+}
+
+/** include/linux/ipc_namespace.h `struct ipc_ids` (CONFIG_CHECKPOINT_RESTORE=y, as on the host). */
+export interface IpcIds<T extends KernIpcPerm> {
+  /** which type, for trace events */
+  ipc: IpcType;
+  in_use: number;
+  /** current sequence number for new ids (unsigned short) */
+  seq: number;
+  /** cached highest used idx, -1 when empty */
+  max_idx: number;
+  /** idx of the previous cyclic allocation, -1 initially */
+  last_idx: number;
+  /** the `*_next_id` sysctl, -1 = unset */
+  next_id: number;
+  ipcs_idr: Idr<T>;
+  /** key -> object for keys other than IPC_PRIVATE */
+  key_ht: Map<number, T>;
+}
+
+export const IPC_SEM_IDS = 0;
+export const IPC_MSG_IDS = 1;
+export const IPC_SHM_IDS = 2;
+
+export const IPCMNI_SHIFT = 15;
+export const IPCMNI_EXTEND_SHIFT = 24;
+export const IPCMNI_EXTEND_MIN_CYCLE = 64 * 64;
+/** RADIX_TREE_MAP_SIZE: the default ipc_min_cycle */
+export const RADIX_TREE_MAP_SIZE = 64;
+
+/** include/uapi/linux/msg.h defaults */
+export const MSGMNI = 32000;
+export const MSGMAX = 8192;
+export const MSGMNB = 16384;
+/** include/uapi/linux/sem.h defaults */
+export const SEMMNI = 32000;
+export const SEMMSL = 32000;
+export const SEMMNS = SEMMNI * SEMMSL;
+export const SEMOPM = 500;
+/** include/uapi/linux/shm.h defaults: ULONG_MAX - 2^24 */
+export const SHMMAX = 18446744073692774399n;
+export const SHMALL = 18446744073692774399n;
+export const SHMMNI = 4096;
+/** include/linux/ipc_namespace.h POSIX mqueue defaults */
+export const DFLT_QUEUESMAX = 256;
+export const DFLT_MSG = 10;
+export const DFLT_MSGMAX = 10;
+export const DFLT_MSGSIZE = 8192;
+export const DFLT_MSGSIZEMAX = 8192;
+
+export interface IpcNamespace {
+  /** indexed by IPC_SEM_IDS, IPC_MSG_IDS, IPC_SHM_IDS */
+  ids: [IpcIds<SemArray>, IpcIds<MsgQueue>, IpcIds<ShmidKernel>];
+  /** boot-time globals of ipc/ipc_sysctl.c, kept here for the model */
+  ipc_mni: number;
+  ipc_mni_shift: number;
+  ipc_min_cycle: number;
+
+  msg_ctlmax: number;
+  msg_ctlmnb: number;
+  msg_ctlmni: number;
+  /** bytes and headers queued in all queues (percpu_counter since 6.1) */
+  msg_bytes: MsgCounter;
+  msg_hdrs: MsgCounter;
+
+  shm_ctlmax: bigint;
+  shm_ctlall: bigint;
+  shm_ctlmni: number;
+  shm_rmid_forced: number;
+  /** pages of all segments, each rounded up (unsigned long) */
+  shm_tot: bigint;
+
+  /** semmsl, semmns, semopm, semmni */
+  sem_ctls: [number, number, number, number];
+  used_sems: number;
+
+  mq_queues_max: number;
+  mq_msg_max: number;
+  mq_msgsize_max: number;
+  mq_msg_default: number;
+  mq_msgsize_default: number;
+}
+
+/** ipc/util.c ipc_init_ids: an empty identifier set. */
+export function ipc_init_ids<T extends KernIpcPerm>(ipc: IpcType): IpcIds<T> {
+  return {
+    ipc,
+    in_use: 0,
+    seq: 0,
+    max_idx: -1,
+    last_idx: -1,
+    next_id: -1,
+    ipcs_idr: idr_init<T>(),
+    key_ht: new Map(),
+  };
+}
+
+/**
+ * A fresh IPC namespace as `unshare -i` creates it: limits from the
+ * compile-time defaults (not copied from the parent), no objects.
+ * With `config.ipcmni_extend` ids use 24 index bits and a 4096 minimum cycle.
+ */
+export function create_ipc_ns(config: KernelConfig): IpcNamespace {
+  const extend = config.ipcmni_extend;
+  return {
+    ids: [ipc_init_ids<SemArray>('sem'), ipc_init_ids<MsgQueue>('msg'), ipc_init_ids<ShmidKernel>('shm')],
+    ipc_mni: extend ? 1 << IPCMNI_EXTEND_SHIFT : 1 << IPCMNI_SHIFT,
+    ipc_mni_shift: extend ? IPCMNI_EXTEND_SHIFT : IPCMNI_SHIFT,
+    ipc_min_cycle: extend ? IPCMNI_EXTEND_MIN_CYCLE : RADIX_TREE_MAP_SIZE,
+    msg_ctlmax: MSGMAX,
+    msg_ctlmnb: MSGMNB,
+    msg_ctlmni: MSGMNI,
+    msg_bytes: percpu_counter_init(),
+    msg_hdrs: percpu_counter_init(),
+    shm_ctlmax: SHMMAX,
+    shm_ctlall: SHMALL,
+    shm_ctlmni: SHMMNI,
+    shm_rmid_forced: 0,
+    shm_tot: 0n,
+    sem_ctls: [SEMMSL, SEMMNS, SEMOPM, SEMMNI],
+    used_sems: 0,
+    mq_queues_max: DFLT_QUEUESMAX,
+    mq_msg_max: DFLT_MSGMAX,
+    mq_msgsize_max: DFLT_MSGSIZEMAX,
+    mq_msg_default: DFLT_MSG,
+    mq_msgsize_default: DFLT_MSGSIZE,
+  };
+}

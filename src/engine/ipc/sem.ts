@@ -1,0 +1,100 @@
+/**
+ * ipc/sem.c of Linux 6.18, array life cycle: semget (newary,
+ * sem_more_checks), removal (freeary) and the /proc row. semctl lives in
+ * semctl.ts.
+ *
+ * Simplified: there is no semop in the language, so no task ever waits,
+ * sem_otime stays 0 and no undo structures exist. The per-semaphore values
+ * and pids are only allocated when SETALL first writes them.
+ *
+ * Glossary (the `kernel.sem` sysctl, sem_ctls[]): semmsl = most semaphores
+ * per array, semmns = most in the namespace (used_sems counts them),
+ * semopm = most ops per semop, semmni = most arrays.
+ */
+import type { Kernel } from '../kernel';
+import type { Probe } from '../probe';
+import { fmt_dec, fmt_oct, seq_puts, type SeqFile } from '../fs/seq_file';
+import { EINVAL, ENOMEM, ENOSPC } from '../uapi/errno';
+import { IPC_SEM_IDS, type IpcIds, type SemArray } from './namespace';
+import { ipc_addid, ipc_rmid, ipcget, S_IRWXUGO, type IpcOps, type IpcParams } from './util';
+
+/** include/uapi/linux/sem.h */
+export const SEMVMX = 32767;
+
+const INT_MAX = 0x7fffffff;
+/** sizeof(struct sem): one cache line per semaphore */
+const SIZEOF_SEM = 64;
+/** sizeof(struct sem_array) on x86_64 (kern_ipc_perm + list heads, cache-line aligned) */
+const SIZEOF_SEM_ARRAY = 256;
+
+export function sem_ids(k: Kernel): IpcIds<SemArray> {
+  return k.state.ipc.ids[IPC_SEM_IDS];
+}
+
+/**
+ * newary: a new array of `nsems` semaphores, all 0.
+ * Return: id; -EINVAL (nsems 0), -ENOSPC (used_sems + nsems > semmns, in int
+ * arithmetic; semmni reached; IDR full), -ENOMEM (array larger than INT_MAX bytes).
+ */
+function newary(k: Kernel, params: IpcParams): number {
+  const ns = k.state.ipc;
+  const nsems = params.nsems;
+  if (!nsems) return -EINVAL;
+  if (((ns.used_sems + nsems) | 0) > ns.sem_ctls[1]) return -ENOSPC;
+  if (nsems > Math.trunc((INT_MAX - SIZEOF_SEM_ARRAY) / SIZEOF_SEM)) return -ENOMEM;
+  const sma: SemArray = {
+    key: params.key,
+    id: -1,
+    seq: 0,
+    mode: params.flg & S_IRWXUGO,
+    uid: 0,
+    gid: 0,
+    cuid: 0,
+    cgid: 0,
+    deleted: false,
+    sem_ctime: k.config.clock,
+    sem_nsems: nsems,
+    sem_vals: null,
+    sem_pids: null,
+  };
+  const idx = ipc_addid(ns, sem_ids(k), sma, ns.sem_ctls[3], k.probe);
+  if (idx < 0) return idx;
+  ns.used_sems += nsems;
+  return sma.id;
+}
+
+/** sem_more_checks: an existing array is returned only for nsems ≤ its size. Return: 0 or -EINVAL. */
+function sem_more_checks(sma: SemArray, params: IpcParams): number {
+  return params.nsems > sma.sem_nsems ? -EINVAL : 0;
+}
+
+const sem_ops: IpcOps<SemArray> = { getnew: newary, more_checks: sem_more_checks };
+
+/**
+ * ksys_semget. Return: id; -EINVAL (nsems < 0 or > semmsl, checked before the
+ * key; nsems 0 on create; nsems above an existing array's); see newary;
+ * -ENOENT, -EEXIST, -EACCES.
+ */
+export function ksys_semget(k: Kernel, key: number, nsems: number, semflg: number): number {
+  const ns = k.state.ipc;
+  if (nsems < 0 || nsems > ns.sem_ctls[0]) return -EINVAL;
+  return ipcget(k, sem_ids(k), sem_ops, { key, flg: semflg, size: 0n, nsems }, k.probe);
+}
+
+/** freeary: remove the array (sleepers would get EIDRM) and return its semaphores to semmns. */
+export function freeary(k: Kernel, sma: SemArray): void {
+  const ns = k.state.ipc;
+  ipc_rmid(ns, sem_ids(k), sma, k.probe);
+  ns.used_sems -= sma.sem_nsems;
+}
+
+/** sysvipc_sem_proc_show: one /proc/sysvipc/sem row (85 bytes with a 10-digit ctime); otime is 0 (no semop). */
+export function sysvipc_sem_proc_show<V>(m: SeqFile<V>, sma: SemArray, _p: Probe): number {
+  seq_puts(
+    m,
+    `${fmt_dec(sma.key, 10)} ${fmt_dec(sma.id, 10)}  ${fmt_oct(sma.mode, 4)} ${fmt_dec(sma.sem_nsems, 10)} ` +
+      `${fmt_dec(sma.uid, 5)} ${fmt_dec(sma.gid, 5)} ${fmt_dec(sma.cuid, 5)} ${fmt_dec(sma.cgid, 5)} ` +
+      `${fmt_dec(0, 10)} ${fmt_dec(sma.sem_ctime, 10)}\n`,
+  );
+  return 0;
+}

@@ -1,0 +1,184 @@
+/**
+ * ipc/shm.c of Linux 6.18, segment life cycle: shmget (newseg,
+ * shm_more_checks), removal (do_shm_rmid, shm_destroy), the
+ * shm_rmid_forced clean-up (shm_destroy_orphaned) and the /proc row.
+ * shmctl lives in shmctl.ts.
+ *
+ * Simplified: no shmat/shmdt (the language has none), so nattch stays 0,
+ * atime/dtime stay 0 and IPC_RMID always destroys at once. The backing file
+ * is reduced to what decides the results: shmem_kernel_file_setup's size
+ * limit and overcommit check (mm/util.c __vm_enough_memory, heuristic mode
+ * vm.overcommit_memory=0) and hugetlb_file_setup's page sizes and
+ * reservation, with the oracle host's memory (TOTALRAM_PAGES, no swap, no
+ * huge pages reserved, 2 MiB and 1 GiB huge page sizes).
+ *
+ * Glossary: numpages = segment size in pages rounded up (what shm_tot and
+ * shmall count); shmmax = largest segment; shmall = most pages in total.
+ */
+import type { Kernel } from '../kernel';
+import type { Probe } from '../probe';
+import { fmt_dec, fmt_oct, fmt_u64, seq_puts, type SeqFile } from '../fs/seq_file';
+import { EINVAL, ENOMEM, ENOSPC } from '../uapi/errno';
+import { IPC_SHM_IDS, type IpcIds, type ShmidKernel } from './namespace';
+import { ipc_addid, ipc_rmid, ipc_set_key_private, ipcget, S_IRWXUGO, type IpcOps, type IpcParams } from './util';
+import { idr_get_next } from '../lib/idr';
+
+/** include/uapi/linux/shm.h shmget flags and mode bits */
+export const SHM_HUGETLB = 0o4000;
+export const SHM_NORESERVE = 0o10000;
+export const SHM_HUGE_SHIFT = 26;
+export const SHM_HUGE_MASK = 0x3f;
+export const SHM_DEST = 0o1000;
+export const SHM_LOCKED = 0o2000;
+export const SHMMIN = 1n;
+
+const PAGE_SHIFT = 12n;
+const PAGE_MASK_ADD = 4095n;
+const U64 = 0xffffffffffffffffn;
+/** MAX_LFS_FILESIZE on 64-bit: shmem files are at most LLONG_MAX bytes */
+const MAX_LFS_FILESIZE = 0x7fffffffffffffffn;
+
+/** totalram_pages() of the oracle host (MemTotal 24684092 kB) */
+export const TOTALRAM_PAGES = 6171023n;
+/** total_swap_pages of the oracle host */
+export const TOTAL_SWAP_PAGES = 0n;
+/** log2 of the huge page sizes with a registered hstate; 0 selects the default (2 MiB) */
+export const HUGETLB_SIZELOGS: readonly number[] = [21, 30];
+
+export function shm_ids(k: Kernel): IpcIds<ShmidKernel> {
+  return k.state.ipc.ids[IPC_SHM_IDS];
+}
+
+/** (size + PAGE_SIZE - 1) >> PAGE_SHIFT in size_t arithmetic (wraps for sizes near 2^64). */
+export function shm_numpages(size: bigint): bigint {
+  return ((size + PAGE_MASK_ADD) & U64) >> PAGE_SHIFT;
+}
+
+/**
+ * The backing file: hugetlb_file_setup (SHM_HUGETLB) or shmem_kernel_file_setup.
+ * Return: 0, -EINVAL (no hstate for the size log; shmem size > LLONG_MAX),
+ * -ENOMEM (no huge pages to reserve; more pages than RAM + swap).
+ */
+function shm_file_setup(size: bigint, shmflg: number): number {
+  if (shmflg & SHM_HUGETLB) {
+    const log = (shmflg >> SHM_HUGE_SHIFT) & SHM_HUGE_MASK;
+    if (log !== 0 && !HUGETLB_SIZELOGS.includes(log)) return -EINVAL;
+    // hugetlb_reserve_pages: nothing is reserved on the host, so only an
+    // unreserved (SHM_NORESERVE) mapping succeeds
+    return shmflg & SHM_NORESERVE ? 0 : -ENOMEM;
+  }
+  if (size > MAX_LFS_FILESIZE) return -EINVAL;
+  if (!(shmflg & SHM_NORESERVE) && shm_numpages(size) > TOTALRAM_PAGES + TOTAL_SWAP_PAGES) return -ENOMEM;
+  return 0;
+}
+
+/**
+ * newseg: a new segment of `size` bytes.
+ * Return: id; -EINVAL (size 0 or > shmmax, bad huge page size, shmem size
+ * ≥ 2^63), -ENOSPC (size rounds past 2^64, shm_tot + numpages > shmall,
+ * shmmni reached, IDR full), -ENOMEM (see shm_file_setup).
+ */
+function newseg(k: Kernel, params: IpcParams): number {
+  const ns = k.state.ipc;
+  const size = params.size;
+  const shmflg = params.flg;
+  const numpages = shm_numpages(size);
+  if (size < SHMMIN || size > ns.shm_ctlmax) return -EINVAL;
+  if (((numpages << PAGE_SHIFT) & U64) < size) return -ENOSPC;
+  const tot = (ns.shm_tot + numpages) & U64;
+  if (tot < ns.shm_tot || tot > ns.shm_ctlall) return -ENOSPC;
+
+  const err = shm_file_setup(size, shmflg);
+  if (err) return err;
+
+  const shp: ShmidKernel = {
+    key: params.key,
+    id: -1,
+    seq: 0,
+    mode: shmflg & S_IRWXUGO,
+    uid: 0,
+    gid: 0,
+    cuid: 0,
+    cgid: 0,
+    deleted: false,
+    shm_segsz: size,
+    shm_nattch: 0,
+    shm_atim: 0,
+    shm_dtim: 0,
+    shm_ctim: k.config.clock,
+    shm_cprid: k.config.pid,
+    shm_lprid: 0,
+    shm_hugetlb: (shmflg & SHM_HUGETLB) !== 0,
+    shm_orphan: false,
+  };
+  const idx = ipc_addid(ns, shm_ids(k), shp, ns.shm_ctlmni, k.probe);
+  if (idx < 0) return idx;
+  ns.shm_tot = tot;
+  return shp.id;
+}
+
+/** shm_more_checks: an existing segment is returned only for size ≤ its size. Return: 0 or -EINVAL. */
+function shm_more_checks(shp: ShmidKernel, params: IpcParams): number {
+  return shp.shm_segsz < params.size ? -EINVAL : 0;
+}
+
+const shm_ops: IpcOps<ShmidKernel> = { getnew: newseg, more_checks: shm_more_checks };
+
+/** ksys_shmget. Return: id or -errno (see newseg; -ENOENT, -EEXIST, -EINVAL for a too large size on an existing key, -EACCES). */
+export function ksys_shmget(k: Kernel, key: number, size: bigint, shmflg: number): number {
+  return ipcget(k, shm_ids(k), shm_ops, { key, flg: shmflg, size, nsems: 0 }, k.probe);
+}
+
+/** shm_destroy: give back the pages and remove the id. */
+export function shm_destroy(k: Kernel, shp: ShmidKernel): void {
+  const ns = k.state.ipc;
+  ns.shm_tot = (ns.shm_tot - shm_numpages(shp.shm_segsz)) & U64;
+  ipc_rmid(ns, shm_ids(k), shp, k.probe);
+  shp.shm_cprid = shp.shm_lprid = 0;
+}
+
+/** do_shm_rmid: destroy now, or (still attached) mark SHM_DEST and hide the key until the last detach. */
+export function do_shm_rmid(k: Kernel, shp: ShmidKernel): void {
+  if (shp.shm_nattch) {
+    shp.mode |= SHM_DEST;
+    ipc_set_key_private(shm_ids(k), shp);
+    return;
+  }
+  shm_destroy(k, shp);
+}
+
+function shm_may_destroy(k: Kernel, shp: ShmidKernel): boolean {
+  return shp.shm_nattch === 0 && (k.state.ipc.shm_rmid_forced !== 0 || (shp.mode & SHM_DEST) !== 0);
+}
+
+const cursor = { id: 0 };
+
+/**
+ * shm_destroy_orphaned (writing shm_rmid_forced = 1): destroy the unattached
+ * segments whose creator has exited. The single task is alive, so none are.
+ */
+export function shm_destroy_orphaned(k: Kernel, p: Probe): void {
+  const ids = shm_ids(k);
+  if (!ids.in_use) return;
+  cursor.id = 0;
+  for (let shp = idr_get_next(ids.ipcs_idr, cursor, p); shp !== null; shp = idr_get_next(ids.ipcs_idr, cursor, p)) {
+    cursor.id++;
+    if (shp.shm_orphan && shm_may_destroy(k, shp)) shm_destroy(k, shp);
+  }
+}
+
+/** the rss and swap columns of a never-touched segment: `%21lu %21lu` of 0, 0 */
+const ZERO_RSS_SWAP = `${fmt_dec(0, 21)} ${fmt_dec(0, 21)}`;
+
+/** sysvipc_shm_proc_show: one /proc/sysvipc/shm row (170 bytes with 10-digit times); rss and swap are 0 (never touched). */
+export function sysvipc_shm_proc_show<V>(m: SeqFile<V>, shp: ShmidKernel, _p: Probe): number {
+  seq_puts(
+    m,
+    `${fmt_dec(shp.key, 10)} ${fmt_dec(shp.id, 10)}  ${fmt_oct(shp.mode, 4)} ${fmt_u64(shp.shm_segsz, 21)} ` +
+      `${fmt_dec(shp.shm_cprid, 5)} ${fmt_dec(shp.shm_lprid, 5)}  ${fmt_dec(shp.shm_nattch, 5)} ` +
+      `${fmt_dec(shp.uid, 5)} ${fmt_dec(shp.gid, 5)} ${fmt_dec(shp.cuid, 5)} ${fmt_dec(shp.cgid, 5)} ` +
+      `${fmt_dec(shp.shm_atim, 10)} ${fmt_dec(shp.shm_dtim, 10)} ${fmt_dec(shp.shm_ctim, 10)} ` +
+      `${ZERO_RSS_SWAP}\n`,
+  );
+  return 0;
+}

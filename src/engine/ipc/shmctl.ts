@@ -1,0 +1,123 @@
+/**
+ * shmctl of ipc/shm.c, Linux 6.18: ksys_shmctl with shmctl_ipc_info
+ * (IPC_INFO), shmctl_shm_info (SHM_INFO, with shm_get_stat's counting walk
+ * over the IDR), shmctl_stat (IPC_STAT, SHM_STAT, SHM_STAT_ANY),
+ * shmctl_down (IPC_SET, IPC_RMID) and shmctl_do_lock (SHM_LOCK, SHM_UNLOCK).
+ * Every other cmd is -EINVAL.
+ *
+ * Simplified: the user buffer is zeroed, so IPC_SET sets uid 0, gid 0 and the
+ * mode bits 000 (SHM_LOCKED survives); the structures INFO/STAT would copy
+ * out are not built, only the return value and the costs are.
+ */
+import type { Kernel } from '../kernel';
+import { idr_find } from '../lib/idr';
+import { EACCES, EINVAL, EPERM } from '../uapi/errno';
+import { IPC_INFO, IPC_RMID, IPC_SET, IPC_STAT, SHM_INFO, SHM_STAT, SHM_STAT_ANY } from '../uapi/ipc';
+import type { ShmidKernel } from './namespace';
+import { do_shm_rmid, SHM_LOCKED, shm_ids } from './shm';
+import { CURRENT_CRED, ipc_get_maxidx, ipc_obtain_object_check, ipc_obtain_object_idr, ipc_update_perm, ipcctl_obtain_check, ipcperms, S_IRUGO } from './util';
+
+export const SHM_LOCK = 11;
+export const SHM_UNLOCK = 12;
+
+/** The fields of `struct shmid64_ds` IPC_SET reads. */
+export interface ShmidSet {
+  uid: number;
+  gid: number;
+  mode: number;
+}
+
+export const ZERO_SHMID_SET: Readonly<ShmidSet> = { uid: 0, gid: 0, mode: 0 };
+
+/**
+ * shm_get_stat: the rss/swap sum of SHM_INFO, found by idr_find on idx
+ * 0, 1, 2, … until in_use segments were seen. Return: segments visited.
+ */
+function shm_get_stat(k: Kernel): number {
+  const ids = shm_ids(k);
+  const in_use = ids.in_use;
+  let total = 0;
+  for (let next_id = 0; total < in_use; next_id++) {
+    if (idr_find(ids.ipcs_idr, next_id, k.probe) !== null) total++;
+  }
+  return total;
+}
+
+/** shmctl_ipc_info / shmctl_shm_info. Return: max(highest used idx, 0). */
+export function shmctl_info(k: Kernel, cmd: number): number {
+  if (cmd === SHM_INFO) shm_get_stat(k);
+  const r = ipc_get_maxidx(k.state.ipc, shm_ids(k));
+  return r < 0 ? 0 : r;
+}
+
+/**
+ * shmctl_stat: IPC_STAT takes an id (seq checked) and returns 0; SHM_STAT and
+ * SHM_STAT_ANY take an idx and return the full id.
+ * Return: 0 / id, -EINVAL, -EACCES (no read permission, not for _ANY).
+ */
+export function shmctl_stat(k: Kernel, shmid: number, cmd: number): number {
+  const ns = k.state.ipc;
+  const ids = shm_ids(k);
+  const shp =
+    cmd === SHM_STAT || cmd === SHM_STAT_ANY
+      ? ipc_obtain_object_idr(ns, ids, shmid, k.probe)
+      : ipc_obtain_object_check(ns, ids, shmid, k.probe);
+  if (shp === null) return -EINVAL;
+  if (cmd !== SHM_STAT_ANY && ipcperms(shp, S_IRUGO)) return -EACCES;
+  return cmd === IPC_STAT ? 0 : shp.id;
+}
+
+/** shmctl_down: IPC_RMID (do_shm_rmid) or IPC_SET. Return: 0, -EINVAL, -EPERM. */
+export function shmctl_down(k: Kernel, shmid: number, cmd: number, set: Readonly<ShmidSet>): number {
+  const r = ipcctl_obtain_check(k.state.ipc, shm_ids(k), shmid, k.probe);
+  if (typeof r === 'number') return r;
+  const shp: ShmidKernel = r;
+  if (cmd === IPC_RMID) {
+    do_shm_rmid(k, shp);
+    return 0;
+  }
+  ipc_update_perm(shp, set.uid, set.gid, set.mode);
+  shp.shm_ctim = k.config.clock;
+  return 0;
+}
+
+/**
+ * shmctl_do_lock: SHM_LOCK sets SHM_LOCKED (shmem_lock; root may lock any
+ * amount), SHM_UNLOCK clears it; both do nothing on hugetlbfs segments.
+ * Return: 0, -EINVAL (no such id), -EPERM (not owner, no CAP_IPC_LOCK).
+ */
+export function shmctl_do_lock(k: Kernel, shmid: number, cmd: number): number {
+  const shp = ipc_obtain_object_check(k.state.ipc, shm_ids(k), shmid, k.probe);
+  if (shp === null) return -EINVAL;
+  if (!CURRENT_CRED.cap_ipc_lock && CURRENT_CRED.euid !== shp.uid && CURRENT_CRED.euid !== shp.cuid) return -EPERM;
+  if (shp.shm_hugetlb) return 0;
+  if (cmd === SHM_LOCK) shp.mode |= SHM_LOCKED;
+  else shp.mode &= ~SHM_LOCKED;
+  return 0;
+}
+
+/**
+ * ksys_shmctl with the language's zeroed buffer.
+ * Return: see the helpers; -EINVAL for cmd < 0, shmid < 0 (checked first)
+ * and unknown commands.
+ */
+export function ksys_shmctl(k: Kernel, shmid: number, cmd: number, set: Readonly<ShmidSet> = ZERO_SHMID_SET): number {
+  if (cmd < 0 || shmid < 0) return -EINVAL;
+  switch (cmd) {
+    case IPC_INFO:
+    case SHM_INFO:
+      return shmctl_info(k, cmd);
+    case SHM_STAT:
+    case SHM_STAT_ANY:
+    case IPC_STAT:
+      return shmctl_stat(k, shmid, cmd);
+    case IPC_SET:
+    case IPC_RMID:
+      return shmctl_down(k, shmid, cmd, set);
+    case SHM_LOCK:
+    case SHM_UNLOCK:
+      return shmctl_do_lock(k, shmid, cmd);
+    default:
+      return -EINVAL;
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * The SysV IPC system calls as x86_64 enters them (SYSCALL_DEFINE in
+ * ipc/{msg,shm,sem}.c, Linux 6.18; always the IPC_64 layout), called by the
+ * workload interpreter.
+ *
+ * Arguments arrive already converted to their C types: `int` as an int32
+ * JS number, `long` (mtype) and `size_t` (sizes) as bigint (size_t in
+ * 0..2^64-1). Every user buffer is the language's zeroed one. Results are
+ * the kernel's: a non-negative value or -errno.
+ *
+ * Simplified: one task. A msgsnd/msgrcv that would sleep is interrupted by
+ * the signal the reference replayer sends, so it returns -EINTR
+ * (ERESTARTNOHAND with a handler installed) and leaves no trace.
+ */
+import type { Kernel } from '../kernel';
+import { EINTR } from '../uapi/errno';
+import { BLOCK, do_msgrcv, do_msgsnd, ksys_msgget } from './msg';
+import { ksys_msgctl } from './msgctl';
+import { ksys_semget } from './sem';
+import { ksys_semctl } from './semctl';
+import { ksys_shmget } from './shm';
+import { ksys_shmctl } from './shmctl';
+
+function interrupted(r: number): number {
+  return r === BLOCK ? -EINTR : r;
+}
+
+/** msgget(2). Return: queue id or -ENOENT, -EEXIST, -EACCES, -ENOSPC. */
+export function sys_msgget(k: Kernel, key: number, msgflg: number): number {
+  k.probe.costs.syscalls++;
+  return ksys_msgget(k, key, msgflg);
+}
+
+/** msgsnd(2) of `msgsz` zero bytes. Return: 0 or -EINVAL, -EACCES, -EIDRM, -EAGAIN, -EINTR (would block). */
+export function sys_msgsnd(k: Kernel, msqid: number, mtype: bigint, msgsz: bigint, msgflg: number): number {
+  k.probe.costs.syscalls++;
+  return interrupted(do_msgsnd(k, msqid, mtype, msgsz, msgflg));
+}
+
+/** msgrcv(2). Return: bytes received or -EINVAL, -EACCES, -EIDRM, -E2BIG, -ENOMSG, -EINTR (would block). */
+export function sys_msgrcv(k: Kernel, msqid: number, msgtyp: bigint, msgsz: bigint, msgflg: number): number {
+  k.probe.costs.syscalls++;
+  return interrupted(do_msgrcv(k, msqid, msgtyp, msgsz, msgflg));
+}
+
+/** msgctl(2) with a zeroed buffer. Return: 0, an id, a max idx, or -EINVAL, -EACCES, -EPERM. */
+export function sys_msgctl(k: Kernel, msqid: number, cmd: number): number {
+  k.probe.costs.syscalls++;
+  return ksys_msgctl(k, msqid, cmd);
+}
+
+/** shmget(2). Return: segment id or -EINVAL, -ENOSPC, -ENOMEM, -ENOENT, -EEXIST, -EACCES. */
+export function sys_shmget(k: Kernel, key: number, size: bigint, shmflg: number): number {
+  k.probe.costs.syscalls++;
+  return ksys_shmget(k, key, size, shmflg);
+}
+
+/** shmctl(2) with a zeroed buffer. Return: 0, an id, a max idx, or -EINVAL, -EACCES, -EPERM. */
+export function sys_shmctl(k: Kernel, shmid: number, cmd: number): number {
+  k.probe.costs.syscalls++;
+  return ksys_shmctl(k, shmid, cmd);
+}
+
+/** semget(2). Return: array id or -EINVAL, -ENOSPC, -ENOMEM, -ENOENT, -EEXIST, -EACCES. */
+export function sys_semget(k: Kernel, key: number, nsems: number, semflg: number): number {
+  k.probe.costs.syscalls++;
+  return ksys_semget(k, key, nsems, semflg);
+}
+
+/** semctl(2) whose 4th argument points to a zeroed buffer. Return: 0, a value, an id, a max idx, or -EINVAL, -EACCES, -EPERM, -ERANGE. */
+export function sys_semctl(k: Kernel, semid: number, semnum: number, cmd: number): number {
+  k.probe.costs.syscalls++;
+  return ksys_semctl(k, semid, semnum, cmd);
+}

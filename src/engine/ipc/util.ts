@@ -1,0 +1,263 @@
+/**
+ * ipc/util.c and ipc/util.h of Linux 6.18: identifier allocation (ipc_addid,
+ * ipc_idr_alloc with the cyclic window and sequence conservation), removal
+ * (ipc_rmid with the binary ipc_search_maxidx), id lookup and the
+ * permission checks shared by msg, shm and sem.
+ *
+ * Simplified: the caller is always root in the initial user namespace
+ * (euid/egid 0, every capability), so ipcperms() and the owner checks pass
+ * unless the credentials in CURRENT_CRED are changed; no LSM, audit, locks,
+ * RCU or refcounts. The key rhashtable is a Map (one lookup = one probe).
+ *
+ * Glossary: idx = IDR index (low `ipc_mni_shift` bits of an id), seq = high
+ * bits, last_idx = idx of the previous cyclic allocation, max_idx = cached
+ * highest used idx, window = `min(max(in_use*3/2, ipc_min_cycle), ipc_mni)`.
+ */
+import { idr_alloc, idr_alloc_cyclic, idr_find, idr_get_next, idr_remove, idr_replace } from '../lib/idr';
+import type { Kernel } from '../kernel';
+import type { Probe } from '../probe';
+import { EACCES, EEXIST, EINVAL, ENOENT, ENOSPC, EPERM } from '../uapi/errno';
+import { IPC_CREAT, IPC_EXCL, IPC_PRIVATE } from '../uapi/ipc';
+import type { IpcIds, IpcNamespace, KernIpcPerm } from './namespace';
+
+/** The credentials of the single task: root with every capability. */
+export const CURRENT_CRED = {
+  euid: 0,
+  egid: 0,
+  /** CAP_IPC_OWNER: bypasses ipcperms() */
+  cap_ipc_owner: true,
+  /** CAP_SYS_ADMIN: IPC_SET/IPC_RMID on objects owned by others */
+  cap_sys_admin: true,
+  /** CAP_SYS_RESOURCE: IPC_SET may raise msg_qbytes above msgmnb */
+  cap_sys_resource: true,
+  /** CAP_IPC_LOCK: SHM_LOCK without RLIMIT_MEMLOCK */
+  cap_ipc_lock: true,
+};
+
+/** S_IRUGO / S_IWUGO as ipcperms() flags */
+export const S_IRUGO = 0o444;
+export const S_IWUGO = 0o222;
+export const S_IRWXUGO = 0o777;
+
+const INT_MAX = 0x7fffffff;
+
+/** Reused idr_get_next cursor: the model is single-threaded and the hot paths stay allocation-free. */
+const cursor = { id: 0 };
+
+export function ipcid_to_idx(ns: IpcNamespace, id: number): number {
+  return id & ((1 << ns.ipc_mni_shift) - 1);
+}
+
+export function ipcid_to_seqx(ns: IpcNamespace, id: number): number {
+  return id >> ns.ipc_mni_shift;
+}
+
+/** Sequence numbers run 0 .. ipcid_seq_max()-1: 65535 with 15 index bits, 127 with 24. */
+export function ipcid_seq_max(ns: IpcNamespace): number {
+  return INT_MAX >> ns.ipc_mni_shift;
+}
+
+/**
+ * ipc_idr_alloc: reserve an idx for `obj` and give it its seq and id.
+ * A pending `*_next_id` is consumed here (reset to -1 even if allocation
+ * fails) and asks for the first free idx ≥ its idx with its seq, leaving the
+ * cyclic cursor, last_idx and ids->seq alone. Otherwise the idx comes from
+ * idr_alloc_cyclic in [0, window) and seq is bumped when the idx is ≤ last_idx.
+ * Return: idx, or -ENOSPC when no idx is free in the range.
+ */
+function ipc_idr_alloc<T extends KernIpcPerm>(ns: IpcNamespace, ids: IpcIds<T>, obj: T, p: Probe): number {
+  const next_id = ids.next_id;
+  ids.next_id = -1;
+  let idx: number;
+  let window = ns.ipc_mni;
+  let seq_bump = false;
+  if (next_id < 0) {
+    window = Math.min(Math.max(Math.trunc((ids.in_use * 3) / 2), ns.ipc_min_cycle), ns.ipc_mni);
+    idx = idr_alloc_cyclic<T>(ids.ipcs_idr, null, 0, window, p);
+    if (idx >= 0) {
+      if (idx <= ids.last_idx) {
+        seq_bump = true;
+        ids.seq++;
+        if (ids.seq >= ipcid_seq_max(ns)) ids.seq = 0;
+      }
+      ids.last_idx = idx;
+      obj.seq = ids.seq;
+      idr_replace(ids.ipcs_idr, obj, idx, p);
+    }
+  } else {
+    obj.seq = ipcid_to_seqx(ns, next_id);
+    idx = idr_alloc(ids.ipcs_idr, obj, ipcid_to_idx(ns, next_id), ns.ipc_mni, p);
+  }
+  if (p.trace) p.trace({ kind: 'ipc_idr_alloc', ipc: ids.ipc, next_id, window, idx, seq: obj.seq, seq_bump });
+  if (idx >= 0) obj.id = (obj.seq << ns.ipc_mni_shift) + idx;
+  return idx;
+}
+
+/**
+ * ipc_addid: give a new object an id and publish it (IDR + key table).
+ * `limit` is msgmni/shmmni/semmni, capped at ipc_mni.
+ * Return: the idx (obj.id is set), -ENOSPC when in_use ≥ limit (next_id is
+ * then left pending) or when the IDR range is full.
+ */
+export function ipc_addid<T extends KernIpcPerm>(ns: IpcNamespace, ids: IpcIds<T>, obj: T, limit: number, p: Probe): number {
+  p.costs.ipc_addid++;
+  if (limit > ns.ipc_mni) limit = ns.ipc_mni;
+  if (ids.in_use >= limit) return -ENOSPC;
+
+  obj.cuid = obj.uid = CURRENT_CRED.euid;
+  obj.gid = obj.cgid = CURRENT_CRED.egid;
+  obj.deleted = false;
+
+  const idx = ipc_idr_alloc(ns, ids, obj, p);
+  if (idx < 0) {
+    obj.deleted = true;
+    return idx;
+  }
+  if (obj.key !== IPC_PRIVATE) ids.key_ht.set(obj.key, obj);
+  ids.in_use++;
+  if (idx > ids.max_idx) ids.max_idx = idx;
+  if (p.trace) p.trace({ kind: 'ipc_addid', ipc: ids.ipc, idx, seq: obj.seq, id: obj.id });
+  return idx;
+}
+
+/**
+ * ipc_search_maxidx: highest used idx ≤ `limit` (≥ 0), or -1 if none, found
+ * by building `max_idx + 1` bit by bit from bit ilog2(limit+1) down, each bit
+ * one idr_get_next probe at `(r | 1 << bit) - 1`.
+ */
+export function ipc_search_maxidx<T extends KernIpcPerm>(ids: IpcIds<T>, limit: number, p: Probe): number {
+  let r = 0;
+  for (let bit = 31 - Math.clz32(limit + 1); bit >= 0; bit--) {
+    const probe = (r | (1 << bit)) - 1;
+    cursor.id = probe;
+    p.costs.ipc_search_maxidx_probes++;
+    const hit = idr_get_next(ids.ipcs_idr, cursor, p) !== null;
+    if (hit) r |= 1 << bit;
+    if (p.trace) p.trace({ kind: 'maxidx_probe', ipc: ids.ipc, bit, probe, hit: hit ? cursor.id : null, r });
+  }
+  if (p.trace) p.trace({ kind: 'maxidx_result', ipc: ids.ipc, max_idx: r - 1 });
+  return r - 1;
+}
+
+/** ipc_rmid: unpublish `obj` (IDR, key table), in_use--, and refresh max_idx if it was the highest. */
+export function ipc_rmid<T extends KernIpcPerm>(ns: IpcNamespace, ids: IpcIds<T>, obj: T, p: Probe): void {
+  p.costs.ipc_rmid++;
+  let idx = ipcid_to_idx(ns, obj.id);
+  idr_remove(ids.ipcs_idr, idx, p);
+  if (obj.key !== IPC_PRIVATE) ids.key_ht.delete(obj.key);
+  ids.in_use--;
+  obj.deleted = true;
+  if (p.trace) p.trace({ kind: 'ipc_rmid', ipc: ids.ipc, idx });
+  if (idx === ids.max_idx) {
+    idx = ids.max_idx - 1;
+    if (idx >= 0) idx = ipc_search_maxidx(ids, idx, p);
+    ids.max_idx = idx;
+  }
+}
+
+/** ipc_set_key_private: drop `obj` from the key table and make it IPC_PRIVATE (it stays in the IDR). */
+export function ipc_set_key_private<T extends KernIpcPerm>(ids: IpcIds<T>, obj: T): void {
+  if (obj.key !== IPC_PRIVATE) ids.key_ht.delete(obj.key);
+  obj.key = IPC_PRIVATE;
+}
+
+/** ipc_get_maxidx: -1 if empty, ipc_mni-1 if full, else the cached max_idx. */
+export function ipc_get_maxidx<T extends KernIpcPerm>(ns: IpcNamespace, ids: IpcIds<T>): number {
+  if (ids.in_use === 0) return -1;
+  if (ids.in_use === ns.ipc_mni) return ns.ipc_mni - 1;
+  return ids.max_idx;
+}
+
+/**
+ * ipcperms: may the current task access `obj` for `flag` (a short: the low
+ * 9 bits of the get flags, or S_IRUGO/S_IWUGO)? Return: 0 or -1.
+ */
+export function ipcperms(obj: KernIpcPerm, flag: number): number {
+  const f = (flag << 16) >> 16;
+  const requested = (f >> 6) | (f >> 3) | f;
+  let granted = obj.mode;
+  if (CURRENT_CRED.euid === obj.cuid || CURRENT_CRED.euid === obj.uid) granted >>= 6;
+  else if (CURRENT_CRED.egid === obj.cgid || CURRENT_CRED.egid === obj.gid) granted >>= 3;
+  if (requested & ~granted & 7 && !CURRENT_CRED.cap_ipc_owner) return -1;
+  return 0;
+}
+
+/** ipc_obtain_object_idr: the object at the idx of `id` (seq ignored), or null (the caller's -EINVAL). */
+export function ipc_obtain_object_idr<T extends KernIpcPerm>(ns: IpcNamespace, ids: IpcIds<T>, id: number, p: Probe): T | null {
+  return idr_find(ids.ipcs_idr, ipcid_to_idx(ns, id), p);
+}
+
+/** ipc_obtain_object_check: like ipc_obtain_object_idr but null also when the seq of `id` is stale. */
+export function ipc_obtain_object_check<T extends KernIpcPerm>(ns: IpcNamespace, ids: IpcIds<T>, id: number, p: Probe): T | null {
+  const obj = ipc_obtain_object_idr(ns, ids, id, p);
+  if (obj === null || ipcid_to_seqx(ns, id) !== obj.seq) return null;
+  return obj;
+}
+
+/**
+ * ipcctl_obtain_check: the object for IPC_SET/IPC_RMID, checked for
+ * ownership. Return: the object, -EINVAL (no such id) or -EPERM (not owner,
+ * no CAP_SYS_ADMIN).
+ */
+export function ipcctl_obtain_check<T extends KernIpcPerm>(ns: IpcNamespace, ids: IpcIds<T>, id: number, p: Probe): T | number {
+  const obj = ipc_obtain_object_check(ns, ids, id, p);
+  if (obj === null) return -EINVAL;
+  const euid = CURRENT_CRED.euid;
+  if (euid === obj.cuid || euid === obj.uid || CURRENT_CRED.cap_sys_admin) return obj;
+  return -EPERM;
+}
+
+/**
+ * ipc_update_perm: IPC_SET's new owner and mode bits (the type flags above
+ * 0777 are kept). uid/gid must map in the caller's user namespace (every
+ * value does for root in the initial one). Return: 0.
+ */
+export function ipc_update_perm(obj: KernIpcPerm, uid: number, gid: number, mode: number): number {
+  obj.uid = uid;
+  obj.gid = gid;
+  obj.mode = (obj.mode & ~S_IRWXUGO) | (mode & S_IRWXUGO);
+  return 0;
+}
+
+/** The arguments of msgget/shmget/semget (`struct ipc_params`). */
+export interface IpcParams {
+  key: number;
+  flg: number;
+  /** shmget size (size_t) */
+  size: bigint;
+  /** semget nsems */
+  nsems: number;
+}
+
+/** `struct ipc_ops`: the type-specific parts of ipcget. */
+export interface IpcOps<T extends KernIpcPerm> {
+  /** create a new object: its id or -errno */
+  getnew(k: Kernel, params: IpcParams): number;
+  /** checks on an existing object before permissions (size, nsems): 0 or -errno */
+  more_checks: ((obj: T, params: IpcParams) => number) | null;
+}
+
+/**
+ * ipcget: msgget/shmget/semget. IPC_PRIVATE always creates; another key is
+ * looked up: missing → create with IPC_CREAT, else -ENOENT; present →
+ * -EEXIST with IPC_CREAT|IPC_EXCL, else more_checks, then ipcperms (-EACCES).
+ * Return: the id or -errno.
+ */
+export function ipcget<T extends KernIpcPerm>(k: Kernel, ids: IpcIds<T>, ops: IpcOps<T>, params: IpcParams, p: Probe): number {
+  if (params.key === IPC_PRIVATE) return ops.getnew(k, params);
+  p.costs.ipc_findkey++;
+  const obj = ids.key_ht.get(params.key);
+  if (p.trace) p.trace({ kind: 'ipc_findkey', ipc: ids.ipc, key: params.key, id: obj === undefined ? null : obj.id });
+  const flg = params.flg;
+  if (obj === undefined) {
+    if (!(flg & IPC_CREAT)) return -ENOENT;
+    return ops.getnew(k, params);
+  }
+  if (flg & IPC_CREAT && flg & IPC_EXCL) return -EEXIST;
+  if (ops.more_checks) {
+    const err = ops.more_checks(obj, params);
+    if (err) return err;
+  }
+  if (ipcperms(obj, flg)) return -EACCES;
+  return obj.id;
+}

@@ -1,0 +1,40 @@
+/**
+ * One simulated machine: an IPC namespace and a network namespace as fresh
+ * as `unshare -i -n` makes them, the open files of the single task, and the
+ * probe that counts costs and receives the trace.
+ *
+ * `state` is plain data (structured-clone safe): checkpoints copy it.
+ */
+import { DEFAULT_CONFIG, type KernelConfig } from './config';
+import { newProbe, type Probe } from './probe';
+import type { Mount, OpenFile } from './fs/vfs';
+import { create_ipc_ns, type IpcNamespace } from './ipc/namespace';
+import { create_net_ns, type NetNamespace } from './net/net_namespace';
+import { PROC_MOUNTS } from './fs/proc/root';
+
+export interface KernelState {
+  ipc: IpcNamespace;
+  net: NetNamespace;
+}
+
+export interface Kernel {
+  readonly config: KernelConfig;
+  probe: Probe;
+  state: KernelState;
+  /** open file table of the single task (empty between statements) */
+  files: Map<number, OpenFile>;
+  nextFd: number;
+  mounts: readonly Mount[];
+}
+
+export function createKernel(config: Partial<KernelConfig> = {}, probe: Probe = newProbe()): Kernel {
+  const cfg: KernelConfig = { ...DEFAULT_CONFIG, ...config };
+  return {
+    config: cfg,
+    probe,
+    state: { ipc: create_ipc_ns(cfg), net: create_net_ns(cfg) },
+    files: new Map(),
+    nextFd: 3,
+    mounts: PROC_MOUNTS,
+  };
+}

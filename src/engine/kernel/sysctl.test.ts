@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { O_RDONLY, O_WRONLY, sys_close, sys_open, sys_read, sys_write } from '../fs/vfs';
+import { ipcKernel } from '../ipc/ipc.test-helper';
+import type { Kernel } from '../kernel';
+import { EACCES, EINVAL } from '../uapi/errno';
+import { proc_douintvec, proc_douintvec_minmax, proc_dointvec, proc_doulongvec_minmax, proc_sys_file_ops, type CtlTable, type SysctlIo } from './sysctl';
+
+/** One write(2) at offset `pos` of an open file: [result, new offset]. */
+function writeAt(k: Kernel, path: string, data: string, pos = 0): [number, number] {
+  const fd = sys_open(k, path, O_WRONLY);
+  k.files.get(fd)!.pos = pos;
+  const r = sys_write(k, fd, data);
+  const after = k.files.get(fd)!.pos;
+  sys_close(k, fd);
+  return [r, after];
+}
+
+function readAt(k: Kernel, path: string, count: number, pos = 0): string | number {
+  const fd = sys_open(k, path, O_RDONLY);
+  k.files.get(fd)!.pos = pos;
+  const r = sys_read(k, fd, count);
+  sys_close(k, fd);
+  return r;
+}
+
+function cell(values: number[]): CtlTable<number>['data'] {
+  return { get: (_k, i) => values[i]!, set: (_k, i, v) => void (values[i] = v) };
+}
+
+describe('write(2) of a numeric sysctl', () => {
+  it('consumes the value and its trailing blanks but not the next word: "7 8\\n" returns 2', () => {
+    const k = ipcKernel();
+    expect(writeAt(k, '/proc/sys/kernel/msgmni', '7 8\n')).toEqual([2, 2]);
+    expect(k.state.ipc.msg_ctlmni).toBe(7);
+  });
+
+  it('ignores a write at a non-zero offset and reports it fully written (sysctl_writes_strict)', () => {
+    const k = ipcKernel();
+    expect(writeAt(k, '/proc/sys/kernel/msgmni', '8\n', 2)).toEqual([2, 4]);
+    expect(k.state.ipc.msg_ctlmni).toBe(32000);
+  });
+
+  it('accepts a value without a newline, and only the first 4095 bytes are parsed', () => {
+    const k = ipcKernel();
+    expect(writeAt(k, '/proc/sys/kernel/msgmax', '123')).toEqual([3, 3]);
+    expect(k.state.ipc.msg_ctlmax).toBe(123);
+    expect(writeAt(k, '/proc/sys/kernel/msgmax', ' '.repeat(4095) + '5\n')).toEqual([-EINVAL, 0]);
+    expect(writeAt(k, '/proc/sys/kernel/msgmax', ' '.repeat(4094) + '5\n')).toEqual([4096, 4096]);
+    expect(k.state.ipc.msg_ctlmax).toBe(5);
+  });
+
+  it('a vector write that fails on its third value keeps the first two (kernel.sem)', () => {
+    const k = ipcKernel();
+    expect(writeAt(k, '/proc/sys/kernel/sem', '1 2 x\n')).toEqual([-EINVAL, 0]);
+    expect(k.state.ipc.sem_ctls).toEqual([1, 2, 500, 32000]);
+  });
+});
+
+describe('read(2) of a numeric sysctl', () => {
+  it('gives the tab-separated values and a newline, truncated to the count, and EOF at a non-zero offset', () => {
+    const k = ipcKernel();
+    expect(readAt(k, '/proc/sys/kernel/sem', 4096)).toBe('32000\t1024000000\t500\t32000\n');
+    expect(readAt(k, '/proc/sys/kernel/sem', 8)).toBe('32000\t10');
+    expect(readAt(k, '/proc/sys/kernel/sem', 26)).toBe('32000\t1024000000\t500\t32000');
+    expect(readAt(k, '/proc/sys/kernel/sem', 4096, 3)).toBe('');
+    expect(readAt(k, '/proc/sys/kernel/shmmax', 100)).toBe('18446744073692774399\n');
+  });
+});
+
+describe('the sysctl handlers', () => {
+  const io = (buf: string, ppos = 0): SysctlIo => ({ buf, lenp: buf.length, ppos });
+
+  it('proc_douintvec_minmax takes one unsigned value, consumes the whole write, and maps range errors to EINVAL', () => {
+    const k = ipcKernel();
+    const v = [3];
+    const t: CtlTable<number> = { procname: 'x', data: cell(v), maxlen: 1, mode: 0o644, proc_handler: proc_douintvec_minmax, extra1: 1, extra2: 10 };
+    const w = io('7 8\n');
+    expect(proc_douintvec_minmax(k, t, true, w)).toBe(0);
+    expect([v[0], w.lenp, w.ppos]).toEqual([7, 4, 0]);
+    expect(proc_douintvec_minmax(k, t, true, io('11\n'))).toBe(-EINVAL);
+    expect(proc_douintvec_minmax(k, t, true, io('-1\n'))).toBe(-EINVAL);
+    expect(proc_douintvec(k, t, true, io('4294967295\n'))).toBe(0);
+    expect(v[0]).toBe(4294967295);
+    expect(proc_douintvec(k, t, true, io('4294967296\n'))).toBe(-EINVAL);
+    const r = io('');
+    r.lenp = 100;
+    expect(proc_douintvec(k, t, false, r)).toBe(0);
+    expect([r.buf, r.lenp, r.ppos]).toEqual(['4294967295\n', 11, 11]);
+  });
+
+  it('proc_douintvec refuses vectors', () => {
+    const k = ipcKernel();
+    const t: CtlTable<number> = { procname: 'x', data: cell([1, 2]), maxlen: 2, mode: 0o644, proc_handler: proc_douintvec };
+    expect(proc_douintvec(k, t, true, io('1\n'))).toBe(-EINVAL);
+  });
+
+  it('proc_dointvec on a vector stops after maxlen values and reads them tab-separated', () => {
+    const k = ipcKernel();
+    const v = [0, 0];
+    const t: CtlTable<number> = { procname: 'x', data: cell(v), maxlen: 2, mode: 0o644, proc_handler: proc_dointvec };
+    const w = io(' -3\t0x20 9\n');
+    expect(proc_dointvec(k, t, true, w)).toBe(0);
+    expect([v, w.lenp]).toEqual([[-3, 32], 9]);
+    const r = io('');
+    r.lenp = 64;
+    expect(proc_dointvec(k, t, false, r)).toBe(0);
+    expect(r.buf).toBe('-3\t32\n');
+  });
+
+  it('proc_doulongvec_minmax enforces its bounds', () => {
+    const k = ipcKernel();
+    const v = [5n];
+    const t: CtlTable<bigint> = {
+      procname: 'x',
+      data: { get: () => v[0]!, set: (_k, _i, x) => void (v[0] = x) },
+      maxlen: 1,
+      mode: 0o644,
+      proc_handler: proc_doulongvec_minmax,
+      extra1: 2n,
+      extra2: 9n,
+    };
+    expect(proc_doulongvec_minmax(k, t, true, io('1\n'))).toBe(-EINVAL);
+    expect(proc_doulongvec_minmax(k, t, true, io('10\n'))).toBe(-EINVAL);
+    expect(proc_doulongvec_minmax(k, t, true, io('9\n'))).toBe(0);
+    expect(v[0]).toBe(9n);
+  });
+
+  it('a 0444 file without a permissions hook cannot be opened for writing, even by root', () => {
+    const k = ipcKernel();
+    const t: CtlTable<number> = { procname: 'x', data: cell([1]), maxlen: 1, mode: 0o444, proc_handler: proc_dointvec };
+    const f = { path: '/x', flags: O_WRONLY, pos: 0, ops: proc_sys_file_ops(t), private: null };
+    expect(f.ops.open!(k, f)).toBe(-EACCES);
+    expect(writeAt(k, '/proc/sys/kernel/msg_next_id', '5\n')).toEqual([2, 2]);
+  });
+});

@@ -1,0 +1,396 @@
+/**
+ * The numeric /proc/sys handlers of kernel/sysctl.c, Linux 6.18
+ * (proc_dointvec, proc_dointvec_minmax, proc_douintvec(_minmax),
+ * proc_doulongvec_minmax with proc_get_long / strtoul_lenient), and the
+ * read/write glue of fs/proc/proc_sysctl.c (proc_sys_call_handler,
+ * sysctl_perm) that turns a ctl_table into FileOps.
+ *
+ * Parsing rules this reproduces: leading whitespace is skipped; a number is
+ * C-like with base 0 (`010` is 8, `0x10` is 16; `0x` not followed by a hex
+ * digit is octal 0 followed by junk); `-` only counts if more bytes follow;
+ * at most 21 characters are looked at; a number must be followed by a space,
+ * tab or newline (or end the write); overflow of 64 bits and out-of-range
+ * values are -EINVAL; a vector handler stores values as it goes (an error on
+ * the 3rd leaves the first two written); extra words beyond the vector are
+ * not consumed, so write(2) returns less than it was given, and the next
+ * write, at a non-zero offset, is ignored (sysctl_writes_strict = 1).
+ * A read at a non-zero offset is EOF; values are separated by tabs, with a
+ * final newline if the buffer has room.
+ *
+ * Simplified: buffers are JS strings, one char per byte; the caller is root.
+ */
+import type { Kernel } from '../kernel';
+import type { FileOps, OpenFile } from '../fs/vfs';
+import { O_WRONLY } from '../fs/vfs';
+import { EACCES, EINVAL, ENOMEM, EPERM } from '../uapi/errno';
+
+/** One handler call: the kernel's buffer, `*lenp` and `*ppos`. */
+export interface SysctlIo {
+  /** write: the user's bytes; read: filled by the handler */
+  buf: string;
+  lenp: number;
+  ppos: number;
+}
+
+/** Where a table's values live: element i of a vector in the kernel state. */
+export interface CtlData<V> {
+  get(k: Kernel, i: number): V;
+  set(k: Kernel, i: number, v: V): void;
+}
+
+export type ProcHandler<V> = (k: Kernel, table: CtlTable<V>, write: boolean, io: SysctlIo) => number;
+
+/** `struct ctl_table`, with `maxlen` counted in elements rather than bytes. */
+export interface CtlTable<V> {
+  procname: string;
+  data: CtlData<V> | null;
+  maxlen: number;
+  mode: number;
+  proc_handler: ProcHandler<V>;
+  /** minimum for the *_minmax handlers */
+  extra1?: V;
+  /** maximum for the *_minmax handlers */
+  extra2?: V;
+  /** ctl_table_root->permissions: the mode that applies to the caller, when not `mode` */
+  permissions?: (k: Kernel) => number;
+}
+
+const PAGE_SIZE = 4096;
+const TMPBUFLEN = 22;
+/** KMALLOC_MAX_SIZE on x86_64 (order-10 pages) */
+const KMALLOC_MAX_SIZE = 1 << 22;
+const INT_MAX = 0x7fffffff;
+const UINT_MAX = 0xffffffffn;
+const U64 = 0xffffffffffffffffn;
+const TOP4 = 0xf000000000000000n;
+const MAY_WRITE = 2;
+const MAY_READ = 4;
+
+/** include/linux/ctype.h isspace: \t \n \v \f \r, space, and Latin-1 NBSP (0xa0) */
+function isspace(c: number): boolean {
+  return (c >= 9 && c <= 13) || c === 32 || c === 160;
+}
+
+function isdigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+function isxdigit(c: number): boolean {
+  return isdigit(c) || ((c | 0x20) >= 97 && (c | 0x20) <= 102);
+}
+
+/** A cursor over the written bytes (`char *p` and `size_t left`). */
+interface Parse {
+  s: string;
+  p: number;
+  left: number;
+  /** proc_get_long results */
+  val: bigint;
+  neg: boolean;
+}
+
+function proc_skip_spaces(ps: Parse): void {
+  while (ps.left && isspace(ps.s.charCodeAt(ps.p))) {
+    ps.left--;
+    ps.p++;
+  }
+}
+
+/**
+ * strtoul_lenient(base 0) over `tmp` from `i`: the value and the index after
+ * it, or -1 on 64-bit overflow (the kernel's -ERANGE).
+ */
+function strtoul_lenient(tmp: string, i: number, ps: Parse): number {
+  let base = 10;
+  if (tmp.charCodeAt(i) === 48) {
+    if ((tmp.charCodeAt(i + 1) | 0x20) === 120 && isxdigit(tmp.charCodeAt(i + 2))) base = 16;
+    else base = 8;
+  }
+  if (base === 16) i += 2;
+  const b = BigInt(base);
+  let res = 0n;
+  let overflow = false;
+  for (; i < tmp.length; i++) {
+    const c = tmp.charCodeAt(i);
+    const lc = c | 0x20;
+    let v: number;
+    if (isdigit(c)) v = c - 48;
+    else if (lc >= 97 && lc <= 102) v = lc - 97 + 10;
+    else break;
+    if (v >= base) break;
+    if (res & TOP4 && res > (U64 - BigInt(v)) / b) overflow = true;
+    res = (res * b + BigInt(v)) & U64;
+  }
+  if (overflow) return -1;
+  ps.val = res;
+  return i;
+}
+
+/**
+ * proc_get_long: one number at the cursor (which must not be on a space),
+ * followed by one of `perm_tr` or the end. Return: 0 (cursor advanced,
+ * ps.val/ps.neg set) or -EINVAL.
+ */
+function proc_get_long(ps: Parse, perm_tr: string): number {
+  let len = ps.left;
+  if (len <= 0) return -EINVAL;
+  if (len > TMPBUFLEN - 1) len = TMPBUFLEN - 1;
+  const tmp = ps.s.substr(ps.p, len);
+  let i = 0;
+  if (tmp.charCodeAt(0) === 45 && ps.left > 1) {
+    ps.neg = true;
+    i++;
+  } else {
+    ps.neg = false;
+  }
+  if (!isdigit(tmp.charCodeAt(i))) return -EINVAL;
+  const end = strtoul_lenient(tmp, i, ps);
+  if (end < 0) return -EINVAL;
+  if (end === TMPBUFLEN - 1) return -EINVAL;
+  if (end < ps.left && perm_tr.length && !perm_tr.includes(tmp.charAt(end))) return -EINVAL;
+  ps.p += end;
+  ps.left -= end;
+  return 0;
+}
+
+const proc_wspace_sep = ' \t\n';
+
+/** Output side of a read: bytes are appended while `left` allows. */
+interface Put {
+  out: string;
+  left: number;
+}
+
+function proc_put(w: Put, s: string): void {
+  if (s.length > w.left) s = s.slice(0, w.left);
+  w.out += s;
+  w.left -= s.length;
+}
+
+/**
+ * A do_proc_*_conv: write converts (neg, lval) and stores element i, read
+ * loads it. Return: 0 or non-zero (the caller's -EINVAL).
+ */
+type IntConv = (k: Kernel, table: CtlTable<number>, i: number, ps: Parse, write: boolean) => number;
+
+function do_proc_dointvec_conv_value(ps: Parse): number | null {
+  if (ps.neg) return ps.val > BigInt(INT_MAX) + 1n ? null : -Number(ps.val) | 0;
+  return ps.val > BigInt(INT_MAX) ? null : Number(ps.val);
+}
+
+function do_proc_dointvec_conv(k: Kernel, table: CtlTable<number>, i: number, ps: Parse, write: boolean): number {
+  if (write) {
+    const v = do_proc_dointvec_conv_value(ps);
+    if (v === null) return -EINVAL;
+    table.data!.set(k, i, v);
+  } else {
+    const v = table.data!.get(k, i);
+    ps.neg = v < 0;
+    ps.val = BigInt(Math.abs(v));
+  }
+  return 0;
+}
+
+function do_proc_dointvec_minmax_conv(k: Kernel, table: CtlTable<number>, i: number, ps: Parse, write: boolean): number {
+  if (!write) return do_proc_dointvec_conv(k, table, i, ps, false);
+  const tmp = do_proc_dointvec_conv_value(ps);
+  if (tmp === null) return -EINVAL;
+  if ((table.extra1 !== undefined && table.extra1 > tmp) || (table.extra2 !== undefined && table.extra2 < tmp)) return -EINVAL;
+  table.data!.set(k, i, tmp);
+  return 0;
+}
+
+/** proc_first_pos_non_zero_ignore under sysctl_writes_strict = 1 (SYSCTL_WRITES_STRICT). */
+function proc_first_pos_non_zero_ignore(ppos: number): boolean {
+  return ppos !== 0;
+}
+
+function new_parse(io: SysctlIo): Parse {
+  return { s: io.buf, p: 0, left: Math.min(io.lenp, PAGE_SIZE - 1), val: 0n, neg: false };
+}
+
+/** __do_proc_dointvec: up to table.maxlen ints, tab-separated on read. Return: 0 or -EINVAL. */
+function do_proc_dointvec(k: Kernel, table: CtlTable<number>, write: boolean, io: SysctlIo, conv: IntConv): number {
+  if (!table.data || !table.maxlen || !io.lenp || (io.ppos && !write)) {
+    io.lenp = 0;
+    return 0;
+  }
+  let vleft = table.maxlen;
+  let first = true;
+  let err = 0;
+  if (write) {
+    if (proc_first_pos_non_zero_ignore(io.ppos)) {
+      io.ppos += io.lenp;
+      return 0;
+    }
+    const ps = new_parse(io);
+    for (let i = 0; ps.left && vleft--; i++, first = false) {
+      proc_skip_spaces(ps);
+      if (!ps.left) break;
+      err = proc_get_long(ps, proc_wspace_sep);
+      if (err) break;
+      if (conv(k, table, i, ps, true)) {
+        err = -EINVAL;
+        break;
+      }
+    }
+    if (!err && ps.left) proc_skip_spaces(ps);
+    if (first) return err || -EINVAL;
+    io.lenp -= ps.left;
+    io.ppos += io.lenp;
+    return err;
+  }
+  const w: Put = { out: '', left: io.lenp };
+  const ps: Parse = { s: '', p: 0, left: 0, val: 0n, neg: false };
+  for (let i = 0; w.left && vleft--; i++, first = false) {
+    conv(k, table, i, ps, false);
+    if (!first) proc_put(w, '\t');
+    proc_put(w, (ps.neg ? '-' : '') + ps.val.toString());
+  }
+  if (!first && w.left) proc_put(w, '\n');
+  io.buf = w.out;
+  io.lenp -= w.left;
+  io.ppos += io.lenp;
+  return 0;
+}
+
+/** proc_dointvec: a vector of ints, no range check beyond int. Return: 0 or -EINVAL. */
+export function proc_dointvec(k: Kernel, table: CtlTable<number>, write: boolean, io: SysctlIo): number {
+  return do_proc_dointvec(k, table, write, io, do_proc_dointvec_conv);
+}
+
+/** proc_dointvec_minmax: ints within [extra1, extra2] (each bound optional). Return: 0 or -EINVAL. */
+export function proc_dointvec_minmax(k: Kernel, table: CtlTable<number>, write: boolean, io: SysctlIo): number {
+  return do_proc_dointvec(k, table, write, io, do_proc_dointvec_minmax_conv);
+}
+
+/**
+ * proc_douintvec_minmax: exactly one unsigned int within [extra1, extra2].
+ * A write is consumed whole (lenp unchanged). Return: 0 or -EINVAL (also for
+ * vectors, negative numbers and range errors).
+ */
+export function proc_douintvec_minmax(k: Kernel, table: CtlTable<number>, write: boolean, io: SysctlIo): number {
+  if (!table.data || !table.maxlen || !io.lenp || (io.ppos && !write)) {
+    io.lenp = 0;
+    return 0;
+  }
+  if (table.maxlen !== 1) {
+    io.lenp = 0;
+    return -EINVAL;
+  }
+  if (write) {
+    if (proc_first_pos_non_zero_ignore(io.ppos)) {
+      io.ppos += io.lenp;
+      return 0;
+    }
+    const ps = new_parse(io);
+    proc_skip_spaces(ps);
+    if (!ps.left) return -EINVAL;
+    if (proc_get_long(ps, proc_wspace_sep) || ps.neg) return -EINVAL;
+    if (ps.val > UINT_MAX) return -EINVAL;
+    const tmp = Number(ps.val);
+    if ((table.extra1 !== undefined && table.extra1 > tmp) || (table.extra2 !== undefined && table.extra2 < tmp)) return -EINVAL;
+    table.data.set(k, 0, tmp);
+    return 0;
+  }
+  const w: Put = { out: '', left: io.lenp };
+  proc_put(w, String(table.data.get(k, 0)));
+  if (w.left) proc_put(w, '\n');
+  io.buf = w.out;
+  io.lenp -= w.left;
+  io.ppos += io.lenp;
+  return 0;
+}
+
+/** proc_douintvec: proc_douintvec_minmax without bounds. */
+export function proc_douintvec(k: Kernel, table: CtlTable<number>, write: boolean, io: SysctlIo): number {
+  return proc_douintvec_minmax(k, { ...table, extra1: undefined, extra2: undefined }, write, io);
+}
+
+/** proc_doulongvec_minmax: a vector of unsigned longs within [extra1, extra2]; negative numbers are -EINVAL. */
+export function proc_doulongvec_minmax(k: Kernel, table: CtlTable<bigint>, write: boolean, io: SysctlIo): number {
+  if (!table.data || !table.maxlen || !io.lenp || (io.ppos && !write)) {
+    io.lenp = 0;
+    return 0;
+  }
+  let vleft = table.maxlen;
+  let first = true;
+  let err = 0;
+  if (write) {
+    if (proc_first_pos_non_zero_ignore(io.ppos)) {
+      io.ppos += io.lenp;
+      return 0;
+    }
+    const ps = new_parse(io);
+    for (let i = 0; ps.left && vleft--; i++, first = false) {
+      proc_skip_spaces(ps);
+      if (!ps.left) break;
+      err = proc_get_long(ps, proc_wspace_sep);
+      if (err || ps.neg) {
+        err = -EINVAL;
+        break;
+      }
+      const val = ps.val;
+      if ((table.extra1 !== undefined && val < table.extra1) || (table.extra2 !== undefined && val > table.extra2)) {
+        err = -EINVAL;
+        break;
+      }
+      table.data.set(k, i, val);
+    }
+    if (!err) proc_skip_spaces(ps);
+    if (first) return err || -EINVAL;
+    io.lenp -= ps.left;
+    io.ppos += io.lenp;
+    return err;
+  }
+  const w: Put = { out: '', left: io.lenp };
+  for (let i = 0; w.left && vleft--; i++, first = false) {
+    if (!first) proc_put(w, '\t');
+    proc_put(w, table.data.get(k, i).toString());
+  }
+  if (!first && w.left) proc_put(w, '\n');
+  io.buf = w.out;
+  io.lenp -= w.left;
+  io.ppos += io.lenp;
+  return 0;
+}
+
+/** sysctl_perm for root (test_perm: the owner bits apply; no capability overrides them). Return: 0 or -EACCES. */
+export function sysctl_perm<V>(k: Kernel, table: CtlTable<V>, op: number): number {
+  const mode = (table.permissions ? table.permissions(k) : table.mode) >> 6;
+  return (op & ~mode & 7) === 0 ? 0 : -EACCES;
+}
+
+/**
+ * proc_sys_call_handler: one read(2) or write(2) of a sysctl file at f.pos.
+ * Return: the bytes read / the count written (possibly less than given), or
+ * -EPERM, -ENOMEM, or the handler's -errno.
+ */
+function proc_sys_call_handler<V>(k: Kernel, table: CtlTable<V>, f: OpenFile, write: boolean, data: string, count: number): string | number {
+  if (sysctl_perm(k, table, write ? MAY_WRITE : MAY_READ)) return -EPERM;
+  if (count >= KMALLOC_MAX_SIZE) return -ENOMEM;
+  if (write) k.probe.costs.sysctl_writes++;
+  const io: SysctlIo = { buf: write ? data : '', lenp: count, ppos: f.pos };
+  const err = table.proc_handler(k, table, write, io);
+  if (err) return err;
+  f.pos = io.ppos;
+  return write ? io.lenp : io.buf;
+}
+
+/** The FileOps of a /proc/sys file backed by `table`; open checks the permission (-EACCES). */
+export function proc_sys_file_ops<V>(table: CtlTable<V>): FileOps {
+  return {
+    open(k: Kernel, f: OpenFile): number {
+      const acc = f.flags & 3;
+      const mask = acc === O_WRONLY ? MAY_WRITE : acc === 2 ? MAY_READ | MAY_WRITE : MAY_READ;
+      return sysctl_perm(k, table, mask);
+    },
+    read(k: Kernel, f: OpenFile, count: number): string | number {
+      return proc_sys_call_handler(k, table, f, false, '', count);
+    },
+    write(k: Kernel, f: OpenFile, data: string): number {
+      const r = proc_sys_call_handler(k, table, f, true, data, data.length);
+      return typeof r === 'number' ? r : r.length;
+    },
+  };
+}
