@@ -1,25 +1,75 @@
 /**
- * The `ipcscope` command line. Bundled into build/cli/ipcscope.mjs; bin/ipcscope.mjs calls main().
+ * The `ipcscope` command line. Bundled into build/cli/ipcscope.mjs; bin/ipcscope.mjs
+ * imports it and calls main(). Run directly (`node build/cli/ipcscope.mjs ...`),
+ * the bundle calls main() itself.
  */
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { engineInfo } from '../engine/api';
+import { runWorkload } from '../engine/run';
+import { parseArgs, USAGE, type RunCommand } from './args';
+import { formatCostsTable } from './costs_table';
+import { readWorkload, writeAll } from './io';
 
-const HELP = `ipcscope — the Linux SysV IPC internals, simulated exactly
-
-Usage:
-  ipcscope --help       this text
-  ipcscope --version    the engine version
-`;
-
-export async function main(argv: string[]): Promise<number> {
-  if (argv.includes('--version') || argv.includes('-V')) {
-    const info = engineInfo();
-    process.stdout.write(`ipcscope ${info.version} (models ${info.kernel})\n`);
-    return 0;
+async function runCommand(cmd: RunCommand): Promise<number> {
+  const input = readWorkload(cmd.file);
+  if (!input.ok) {
+    await writeAll(process.stderr, `ipcscope: ${input.message}\n`);
+    return 2;
   }
-  if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(HELP);
-    return 0;
+  const result = runWorkload(input.text, {
+    config: { ipcmni_extend: cmd.ipcmniExtend },
+    ...(cmd.maxSteps === null ? {} : { maxSteps: cmd.maxSteps }),
+  });
+  if (cmd.json) {
+    await writeAll(process.stdout, JSON.stringify({ output: result.output, costs: result.costs, error: result.error }) + '\n');
+  } else {
+    await writeAll(process.stdout, result.output);
   }
-  process.stderr.write(`ipcscope: unknown command: ${argv[0]}\n${HELP}`);
-  return 2;
+  let err = '';
+  if (result.error !== null) {
+    const e = result.error;
+    err += `${cmd.file === '-' ? '<stdin>' : cmd.file}:${e.line}:${e.column}: error: ${e.message}\n`;
+  }
+  if (cmd.costs && !cmd.json) err += formatCostsTable(result.costs);
+  await writeAll(process.stderr, err);
+  return result.exitCode;
 }
+
+/** Runs the command line `argv` (without node and the script); resolves to the exit status, also set on process.exitCode. */
+export async function main(argv: string[]): Promise<number> {
+  const args = parseArgs(argv);
+  let code: number;
+  if (!args.ok) {
+    await writeAll(process.stderr, `ipcscope: ${args.message}\n\n${USAGE}`);
+    code = 2;
+  } else if (args.value.command === 'help') {
+    await writeAll(process.stdout, `ipcscope — the Linux SysV IPC internals, simulated exactly\n\n${USAGE}`);
+    code = 0;
+  } else if (args.value.command === 'version') {
+    const info = engineInfo();
+    await writeAll(process.stdout, `ipcscope ${info.version} (models ${info.kernel})\n`);
+    code = 0;
+  } else {
+    try {
+      code = await runCommand(args.value);
+    } catch (e) {
+      await writeAll(process.stderr, `ipcscope: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+      code = 3;
+    }
+  }
+  process.exitCode = code;
+  return code;
+}
+
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (script === undefined) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) void main(process.argv.slice(2));

@@ -1,0 +1,41 @@
+/**
+ * Reading the workload and writing large outputs: stdout is written in one
+ * chunk and awaited (so exiting right after cannot truncate it), and a
+ * closed pipe (EPIPE, e.g. `| head`) ends the writing quietly.
+ */
+import { readFileSync } from 'node:fs';
+
+/** The text of FILE ('-' = standard input), or an error message. */
+export function readWorkload(file: string): { ok: true; text: string } | { ok: false; message: string } {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file === '-' ? 0 : file);
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    return { ok: false, message: `cannot read ${file === '-' ? 'standard input' : file}: ${err.code ?? err.message}` };
+  }
+  try {
+    return { ok: true, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes) };
+  } catch {
+    return { ok: false, message: `${file === '-' ? 'standard input' : file} is not valid UTF-8` };
+  }
+}
+
+const closed = new WeakSet<NodeJS.WriteStream>();
+const watched = new WeakSet<NodeJS.WriteStream>();
+
+/** Writes `text` to the stream and resolves once it is flushed (or the reader went away). */
+export function writeAll(stream: NodeJS.WriteStream, text: string): Promise<void> {
+  if (!watched.has(stream)) {
+    watched.add(stream);
+    // A closed pipe is reported asynchronously, possibly after the write's callback.
+    stream.on('error', () => closed.add(stream));
+  }
+  if (text.length === 0 || closed.has(stream)) return Promise.resolve();
+  return new Promise((resolve) => {
+    stream.write(text, (e) => {
+      if (e) closed.add(stream);
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,142 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINE_VERSION } from '../engine/version';
+
+// The CLI is tested as shipped: bundled by vite.cli.config.ts (into a
+// private directory, so that a concurrent `npm run build:cli` cannot race
+// it) and run with node. Expected outputs were recorded on Linux 6.18.
+
+let dir = '';
+let cli = '';
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'ipcscope-cli-'));
+  execFileSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--config', 'vite.cli.config.ts', '--logLevel', 'error', '--outDir', join(dir, 'cli')],
+    { stdio: 'pipe' },
+  );
+  cli = join(dir, 'cli', 'ipcscope.mjs');
+}, 120_000);
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+function ipcscope(args: string[], input?: string) {
+  const r = spawnSync(process.execPath, [cli, ...args], { input, encoding: 'utf8', timeout: 60_000 });
+  return { stdout: r.stdout, stderr: r.stderr, status: r.status };
+}
+
+function workload(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+const SMALL = 'q = msgget(IPC_PRIVATE, IPC_CREAT|0600)\nmsgctl(q, IPC_RMID)\nmsgctl(q, IPC_RMID)\n';
+const SMALL_OUT =
+  'msgget(IPC_PRIVATE, IPC_CREAT|0600) = 0\nmsgctl(0, IPC_RMID) = 0\nmsgctl(0, IPC_RMID) = -1 EINVAL (Invalid argument)\n';
+
+describe('the ipcscope command', () => {
+  it('--version prints the engine version', () => {
+    expect(ipcscope(['--version'])).toEqual({ stdout: `ipcscope ${ENGINE_VERSION} (models Linux 6.18)\n`, stderr: '', status: 0 });
+  });
+
+  it('--help prints the usage', () => {
+    const r = ipcscope(['--help']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('ipcscope run [options] FILE|-');
+    expect(r.stdout).toContain('--max-steps N');
+  });
+
+  it('run FILE prints the contract output and exits 0', () => {
+    expect(ipcscope(['run', workload('small.ipc', SMALL)])).toEqual({ stdout: SMALL_OUT, stderr: '', status: 0 });
+  });
+
+  it('run - reads the workload from stdin', () => {
+    expect(ipcscope(['run', '-'], SMALL)).toEqual({ stdout: SMALL_OUT, stderr: '', status: 0 });
+  });
+
+  it('a parse error is one line FILE:LINE:COL: error: message on stderr, exit 2', () => {
+    const path = workload('bad.ipc', 'msgget(0, 0)\nrepeat 2 {\n  msgfoo(1)\n}\n');
+    expect(ipcscope(['run', path])).toEqual({
+      stdout: '',
+      stderr:
+        `${path}:3:3: error: unknown call \`msgfoo\` ` +
+        '(the calls are msgget, msgsnd, msgrcv, msgctl, shmget, shmctl, semget, semctl)\n',
+      status: 2,
+    });
+    expect(ipcscope(['run', '-'], 'msgget(089, 0)').stderr).toBe(
+      '<stdin>:1:8: error: `089` starts with 0, so it is octal, and 8 and 9 are not octal digits\n',
+    );
+  });
+
+  it('a run-time error prints the output so far, then the error, exit 2', () => {
+    expect(ipcscope(['run', '-'], 'msgget(0, 0)\nmsgctl(q, 0)\n')).toEqual({
+      stdout: 'msgget(IPC_PRIVATE, 000) = 0\n',
+      stderr: '<stdin>:2:8: error: undefined variable `q`\n',
+      status: 2,
+    });
+  });
+
+  it('--costs prints the counters on stderr after the output', () => {
+    const r = ipcscope(['run', '--costs', '-'], SMALL);
+    expect(r.stdout).toBe(SMALL_OUT);
+    expect(r.status).toBe(0);
+    expect(r.stderr.startsWith('costs:\n')).toBe(true);
+    expect(r.stderr).toMatch(/^ {2}ipc_addid +1$/m);
+  });
+
+  it('--json prints the output and the costs as one JSON object', () => {
+    const r = ipcscope(['run', '--json', '-'], SMALL);
+    expect(r.status).toBe(0);
+    const json = JSON.parse(r.stdout) as { output: string; costs: Record<string, number> };
+    expect(json.output).toBe(SMALL_OUT);
+    expect(json.costs.ipc_addid).toBe(1);
+    expect(json.costs.ipc_rmid).toBe(1);
+  });
+
+  it('--max-steps stops a runaway loop with a clear error', () => {
+    const r = ipcscope(['run', '--max-steps', '100', '-'], 'repeat 1000000000 { }\n');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe(
+      '<stdin>:1:1: error: this loop would run 1000000000 iterations, more than the 100 steps left of the budget of 100 (see --max-steps)\n',
+    );
+  });
+
+  it('--block-timeout is accepted and a blocking call reports EINTR', () => {
+    const r = ipcscope(['run', '--block-timeout', '0.1', '-'], 'q = msgget(IPC_PRIVATE, 0600)\nmsgrcv(q, 0, 10)\n');
+    expect(r).toEqual({
+      stdout: 'msgget(IPC_PRIVATE, 0600) = 0\nmsgrcv(0, 0, 10, 0) = -1 EINTR (Interrupted system call)\n',
+      stderr: '',
+      status: 0,
+    });
+  });
+
+  it('usage errors exit 2 with the usage on stderr', () => {
+    const r = ipcscope(['run', '--bogus', 'x']);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.startsWith('ipcscope: unknown option --bogus\n\nUsage:\n')).toBe(true);
+    expect(ipcscope([]).status).toBe(2);
+  });
+
+  it('a missing file is an error exit 2', () => {
+    expect(ipcscope(['run', join(dir, 'nope.ipc')])).toEqual({
+      stdout: '',
+      stderr: `ipcscope: cannot read ${join(dir, 'nope.ipc')}: ENOENT\n`,
+      status: 2,
+    });
+  });
+
+  it('a reader closing the pipe early ends the output quietly', () => {
+    const path = workload('many.ipc', 'repeat 200000 { msgget(IPC_PRIVATE, 0) }\n');
+    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${cli}" run "${path}" | head -n 2`], { encoding: 'utf8' });
+    expect(r.stdout).toBe('msgget(IPC_PRIVATE, 000) = 0\nmsgget(IPC_PRIVATE, 000) = 1\n');
+    expect(r.stderr).toBe('');
+  });
+});

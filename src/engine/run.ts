@@ -1,0 +1,59 @@
+/**
+ * Running a workload end to end: parse it, boot a fresh simulated kernel
+ * (fresh IPC and network namespaces, as kernel_replay.py's `unshare -i -n`
+ * gives), execute it, and return the contract output with the exit status
+ * the reference would give (0 ran to the end, 2 parse or run-time error,
+ * 3 internal failure).
+ */
+import type { KernelConfig } from './config';
+import { createKernel, type Kernel } from './kernel';
+import { newProbe, type Costs, type Probe } from './probe';
+import type { Program } from './script/ast';
+import { errorExitCode, makeError, type WorkloadError } from './script/errors';
+import { createRun, type Run, type RunOptions } from './script/interpreter';
+import { KERNEL_SYSCALLS } from './script/kernel_syscalls';
+import { parse } from './script/parser';
+
+export interface RunWorkloadOptions {
+  config?: Partial<KernelConfig>;
+  /** receives the costs (and the trace, when it has a tracer); a fresh one by default */
+  probe?: Probe;
+  /** step budget: operations plus loop iterations (default 10,000,000) */
+  maxSteps?: number;
+}
+
+export interface RunResult {
+  /** everything printed, exactly as the contract prints it (also what ran before an error) */
+  output: string;
+  exitCode: 0 | 2 | 3;
+  error: WorkloadError | null;
+  costs: Costs;
+  /** steps used: operations plus loop iterations */
+  steps: number;
+}
+
+/** Parses and runs `text` on a fresh kernel. Never throws. */
+export function runWorkload(text: string, opts: RunWorkloadOptions = {}): RunResult {
+  const probe = opts.probe ?? newProbe();
+  const parsed = parse(text);
+  if (!parsed.ok) return { output: '', exitCode: 2, error: parsed.error, costs: probe.costs, steps: 0 };
+  let kernel: Kernel;
+  try {
+    kernel = createKernel(opts.config, probe);
+  } catch (e) {
+    const message = `internal error: cannot boot the kernel: ${e instanceof Error ? e.message : String(e)}`;
+    const error = makeError(text, 'internal_error', message, { start: 0, end: 0 });
+    return { output: '', exitCode: 3, error, costs: probe.costs, steps: 0 };
+  }
+  const run = createKernelRun(parsed.program, kernel, opts.maxSteps === undefined ? {} : { maxSteps: opts.maxSteps });
+  const { output, error } = run.runToEnd();
+  return { output, exitCode: error === null ? 0 : errorExitCode(error), error, costs: probe.costs, steps: run.state.steps };
+}
+
+/**
+ * A resumable run of `program` on the simulated `kernel` (the interpreter's
+ * createRun with the real system calls and the kernel's tracer as defaults).
+ */
+export function createKernelRun(program: Program, kernel: Kernel, options: Partial<RunOptions<Kernel>> = {}): Run {
+  return createRun(program, kernel, { syscalls: KERNEL_SYSCALLS, trace: kernel.probe.trace, ...options });
+}

@@ -1,0 +1,147 @@
+/**
+ * The workload language's syntax tree (types only).
+ *
+ * Every node is plain data `{ type, start, end, ... }`: `start`/`end` are
+ * offsets into the workload text (end exclusive); line and column are
+ * derived from them (see source_map.ts). The tree is produced by parser.ts
+ * and read by interpreter.ts; it holds no functions and no class instances.
+ *
+ * Glossary: a *piece* is the text of one statement as the lexer cut it
+ * (between newlines, `;`, `{` and `}`); a *word* is a whitespace-separated
+ * run of characters in which `$VAR` / `${VAR}` are interpolated.
+ */
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+// --- integer expressions -------------------------------------------------------
+
+export interface NumberLiteral extends Span {
+  type: 'NumberLiteral';
+  value: bigint;
+}
+
+/** A constant or variable name; `$q` and `${q}` are the same name as `q`. */
+export interface Identifier extends Span {
+  type: 'Identifier';
+  name: string;
+}
+
+export interface UnaryExpression extends Span {
+  type: 'UnaryExpression';
+  operator: '-' | '+';
+  argument: Expression;
+}
+
+export interface BinaryExpression extends Span {
+  type: 'BinaryExpression';
+  operator: '|' | '+' | '-' | '*';
+  left: Expression;
+  right: Expression;
+}
+
+export type Expression = NumberLiteral | Identifier | UnaryExpression | BinaryExpression;
+
+// --- words -----------------------------------------------------------------------
+
+/** `$NAME` or `${NAME}` inside a word: replaced by the variable's decimal value. */
+export interface Interpolation extends Span {
+  type: 'Interpolation';
+  name: string;
+}
+
+/** Literal text and interpolations, concatenated at run time. */
+export interface Word extends Span {
+  type: 'Word';
+  parts: (string | Interpolation)[];
+}
+
+// --- statements ------------------------------------------------------------------
+
+export type CallName = 'msgget' | 'msgsnd' | 'msgrcv' | 'msgctl' | 'shmget' | 'shmctl' | 'semget' | 'semctl';
+
+/** `[VAR =] CALL(ARG, ...)` */
+export interface CallStatement extends Span {
+  type: 'CallStatement';
+  /** the variable that receives the result (or -1 on failure) */
+  assign: Identifier | null;
+  callee: CallName;
+  calleeSpan: Span;
+  /** as written: optional trailing arguments may be missing */
+  args: Expression[];
+}
+
+/** `echo WORDS > PATH`; PATH is a literal, checked against the allowed sysctls at parse time. */
+export interface EchoStatement extends Span {
+  type: 'EchoStatement';
+  words: Word[];
+  path: string;
+}
+
+/** `cat PATH` */
+export interface CatStatement extends Span {
+  type: 'CatStatement';
+  path: Word;
+}
+
+/** `ls -U DIR` */
+export interface LsStatement extends Span {
+  type: 'LsStatement';
+  path: Word;
+}
+
+/** `ip link add [[name] NAME] type KIND` */
+export interface IpLinkAddStatement extends Span {
+  type: 'IpLinkAddStatement';
+  name: Word | null;
+  kind: Word;
+}
+
+/** `ip link del|delete [dev] NAME` */
+export interface IpLinkDelStatement extends Span {
+  type: 'IpLinkDelStatement';
+  name: Word;
+}
+
+/** `repeat N { ... }`; the span runs from `repeat` to the closing brace. */
+export interface RepeatStatement extends Span {
+  type: 'RepeatStatement';
+  count: Expression;
+  body: Statement[];
+  /** where the header ends (before the `{`), for messages about the header */
+  headerEnd: number;
+}
+
+/** `for VAR in A..B { ... }`: VAR = A .. B-1, keeping its last value afterwards. */
+export interface ForStatement extends Span {
+  type: 'ForStatement';
+  variable: Identifier;
+  from: Expression;
+  to: Expression;
+  body: Statement[];
+  headerEnd: number;
+}
+
+export type LoopStatement = RepeatStatement | ForStatement;
+
+/** The statements that print one output line group when executed. */
+export type OperationStatement =
+  | CallStatement
+  | EchoStatement
+  | CatStatement
+  | LsStatement
+  | IpLinkAddStatement
+  | IpLinkDelStatement;
+
+export type Statement = OperationStatement | LoopStatement;
+
+export interface Program extends Span {
+  type: 'Program';
+  /** the workload text the offsets refer to */
+  source: string;
+  body: Statement[];
+}
+
+export type Node = Program | Statement | Expression | Word | Interpolation;

@@ -1,0 +1,56 @@
+/**
+ * What the interpreter's parts share while a workload runs: the machine
+ * state (plain data, checkpointable) and the things that are not state
+ * (the program, the kernel, the system calls, the output sink).
+ */
+import type { CallStatement, Program, Statement } from './ast';
+import type { CallPlan } from './operations';
+import type { WorkloadError } from './errors';
+import type { Syscalls } from './syscalls';
+import type { Tracer } from '../probe';
+
+/**
+ * One active block: the program body (block 0) or a loop body. `counter`
+ * and `limit` are a repeat's iterations done and count, or a for loop's
+ * current value and end (exclusive); unused for block 0.
+ */
+export interface Frame {
+  block: number;
+  /** index of the next statement of the block to execute */
+  next: number;
+  counter: bigint;
+  limit: bigint;
+}
+
+/** The interpreter's whole state: plain data, `structuredClone` makes a checkpoint. */
+export interface RunState {
+  v: 1;
+  /** innermost last; frames[0] is the program body */
+  frames: Frame[];
+  vars: Map<string, bigint>;
+  /** budget units used: one per executed operation and one per loop iteration */
+  steps: number;
+  /** operations executed (output line groups printed) */
+  ops: number;
+  status: 'running' | 'done' | 'error';
+  error: WorkloadError | null;
+}
+
+export interface RunContext<K> {
+  readonly program: Program;
+  readonly kernel: K;
+  readonly sys: Syscalls<K>;
+  readonly trace: Tracer;
+  readonly maxSteps: number;
+  /** blocks[0] is the program body, blocks[i] the body of the i-th loop in source order */
+  readonly blocks: readonly (readonly Statement[])[];
+  state: RunState;
+  /** where executed operations append their output */
+  out: string[];
+  /** what the last operation returned: the kernel's result, or the line count of cat / ls */
+  result: number;
+  /** per call statement, what does not depend on variables (filled on first execution) */
+  readonly plans: Map<CallStatement, CallPlan>;
+  /** line of an offset, for trace events */
+  lineOf(offset: number): number;
+}

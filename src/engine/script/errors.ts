@@ -1,0 +1,204 @@
+/**
+ * Every error a workload can end with: a stable code, a message, and the
+ * source span it is about. Each code has a named constructor that throws a
+ * WorkloadAbort; the two boundaries (`parse` and the interpreter's `step`)
+ * catch it and hand out a plain `WorkloadError` with line and column, so no
+ * JS exception ever reaches a user.
+ */
+import type { Span } from './ast';
+import { lineColumn, lineStarts } from './source_map';
+
+export type ErrorCode =
+  // lexer and block structure
+  | 'unterminated_interpolation'
+  | 'unmatched_close_brace'
+  | 'unexpected_open_brace'
+  | 'missing_block'
+  | 'missing_close_brace'
+  // statements
+  | 'unknown_statement'
+  | 'unknown_call'
+  | 'wrong_argument_count'
+  | 'constant_as_variable'
+  | 'unsupported_ip_command'
+  | 'forbidden_sysctl'
+  | 'variable_in_sysctl_path'
+  // expressions
+  | 'empty_expression'
+  | 'unexpected_character'
+  | 'invalid_octal_literal'
+  | 'unexpected_token'
+  | 'missing_close_paren'
+  | 'expression_too_long'
+  // run time
+  | 'undefined_variable'
+  | 'unmodeled_path'
+  | 'step_limit'
+  | 'internal_error';
+
+/** A parse or run-time error as plain data. `line`/`column` are 1-based. */
+export interface WorkloadError {
+  code: ErrorCode;
+  message: string;
+  line: number;
+  column: number;
+  start: number;
+  end: number;
+}
+
+/** Thrown by the constructors below; caught at the parse/step boundaries only. */
+export class WorkloadAbort extends Error {
+  readonly code: ErrorCode;
+  readonly start: number;
+  readonly end: number;
+  constructor(code: ErrorCode, message: string, span: Span) {
+    super(message);
+    this.code = code;
+    this.start = span.start;
+    this.end = span.end;
+  }
+}
+
+/** The plain error for an abort, positioned in `source`. */
+export function toWorkloadError(source: string, abort: WorkloadAbort): WorkloadError {
+  return makeError(source, abort.code, abort.message, abort);
+}
+
+export function makeError(source: string, code: ErrorCode, message: string, span: Span): WorkloadError {
+  const { line, column } = lineColumn(lineStarts(source), span.start);
+  return { code, message, line, column, start: span.start, end: span.end };
+}
+
+/** The exit status an error ends a workload with: 3 for an internal failure, else 2. */
+export function errorExitCode(e: WorkloadError): 2 | 3 {
+  return e.code === 'internal_error' ? 3 : 2;
+}
+
+function fail(code: ErrorCode, message: string, span: Span): never {
+  throw new WorkloadAbort(code, message, span);
+}
+
+/** Source text as shown in a one-line message: control characters escaped, long text cut. */
+export function shown(text: string, max = 60): string {
+  const cut = text.length > max ? text.slice(0, max) + '…' : text;
+  return cut.replace(/[\x00-\x1f\x7f\x85\u2028\u2029]/g, (c) => {
+    const n = c.charCodeAt(0);
+    if (c === '\n') return '\\n';
+    if (c === '\r') return '\\r';
+    if (c === '\t') return '\\t';
+    return n < 0x100 ? '\\x' + n.toString(16).padStart(2, '0') : '\\u' + n.toString(16);
+  });
+}
+
+// --- lexer and blocks -------------------------------------------------------------
+
+export function unterminated_interpolation(span: Span): never {
+  return fail('unterminated_interpolation', '`${` is never closed by `}`', span);
+}
+
+export function unmatched_close_brace(span: Span): never {
+  return fail('unmatched_close_brace', '`}` does not close any block', span);
+}
+
+export function unexpected_open_brace(span: Span): never {
+  return fail('unexpected_open_brace', '`{` can only open the block of a `repeat` or `for`', span);
+}
+
+export function missing_block(span: Span, keyword: string): never {
+  return fail('missing_block', `\`${keyword}\` must be followed by a \`{ ... }\` block`, span);
+}
+
+export function missing_close_brace(span: Span, keyword: string): never {
+  return fail('missing_close_brace', `the block of this \`${keyword}\` is never closed with \`}\``, span);
+}
+
+// --- statements ---------------------------------------------------------------------
+
+export function unknown_statement(span: Span, text: string, expected: string | null): never {
+  return fail(
+    'unknown_statement',
+    expected === null ? `cannot parse statement \`${shown(text)}\`` : `cannot parse \`${shown(text)}\`: expected ${expected}`,
+    span,
+  );
+}
+
+export function unknown_call(span: Span, name: string, known: readonly string[]): never {
+  return fail('unknown_call', `unknown call \`${name}\` (the calls are ${known.join(', ')})`, span);
+}
+
+export function wrong_argument_count(span: Span, name: string, min: number, max: number, got: number): never {
+  return fail(
+    'wrong_argument_count',
+    `${name} takes ${min === max ? min : `${min} or ${max}`} arguments, got ${got}`,
+    span,
+  );
+}
+
+export function constant_as_variable(span: Span, name: string): never {
+  return fail('constant_as_variable', `\`${name}\` is a constant and cannot be used as a variable`, span);
+}
+
+export function unsupported_ip_command(span: Span): never {
+  return fail(
+    'unsupported_ip_command',
+    'unsupported ip command: expected `ip link add [[name] NAME] type KIND` or `ip link del [dev] NAME`',
+    span,
+  );
+}
+
+export function forbidden_sysctl(span: Span, path: string): never {
+  return fail(
+    'forbidden_sysctl',
+    `refusing to write ${shown(path)}: echo may only write an IPC-namespaced sysctl ` +
+      '(/proc/sys/kernel/msg*, sem*, shm*, auto_msgmni), /proc/sys/fs/mqueue/* or /proc/sys/net/*',
+    span,
+  );
+}
+
+export function variable_in_sysctl_path(span: Span): never {
+  return fail('variable_in_sysctl_path', 'the path written by echo cannot contain a variable', span);
+}
+
+// --- expressions --------------------------------------------------------------------
+
+export function empty_expression(span: Span): never {
+  return fail('empty_expression', 'missing expression', span);
+}
+
+export function unexpected_character(span: Span, ch: string): never {
+  return fail('unexpected_character', `unexpected character \`${shown(ch)}\` in an expression`, span);
+}
+
+export function invalid_octal_literal(span: Span, raw: string): never {
+  return fail('invalid_octal_literal', `\`${shown(raw)}\` starts with 0, so it is octal, and 8 and 9 are not octal digits`, span);
+}
+
+export function unexpected_token(span: Span, found: string, expected: string): never {
+  return fail('unexpected_token', `expected ${expected}, found \`${shown(found)}\``, span);
+}
+
+export function missing_close_paren(span: Span): never {
+  return fail('missing_close_paren', '`(` is never closed by `)`', span);
+}
+
+export function expression_too_long(span: Span, limit: number): never {
+  return fail('expression_too_long', `expression longer than ${limit} tokens`, span);
+}
+
+// --- run time -----------------------------------------------------------------------
+
+export function undefined_variable(span: Span, name: string): never {
+  return fail('undefined_variable', `undefined variable \`${name}\``, span);
+}
+
+export function unmodeled_path(span: Span, path: string): never {
+  return fail('unmodeled_path', `ipcscope does not model the path ${shown(path, 200)}`, span);
+}
+
+export function step_limit(span: Span, message: string): never {
+  return fail('step_limit', message, span);
+}
+
+/** Not thrown: wraps an unexpected exception of the engine at the statement that raised it. */
+export const internal_error = (span: Span, message: string) =>
+  new WorkloadAbort('internal_error', `internal error: ${message}`, span);

@@ -1,0 +1,126 @@
+/**
+ * A fake kernel for the language's own tests: it records every system call
+ * and answers from a rule, so the interpreter can be tested without the
+ * engine. Not used by the engine itself.
+ */
+import type { CallName } from './ast';
+import type { Syscalls } from './syscalls';
+import { UnmodeledPathError } from '../fs/vfs';
+import { EBADF, EEXIST, EINVAL, ENODEV, ENOENT } from '../uapi/errno';
+
+export interface FakeKernel {
+  /** one line per system call: `msgget(0, 512)`, `open(/proc/x, 1)`, ... */
+  log: string[];
+  /** file path -> content (byte string); a write replaces the content */
+  files: Map<string, string>;
+  /** file path -> -errno returned by open (e.g. to test error lines) */
+  openErrors: Map<string, number>;
+  /** file path -> -errno returned by every write */
+  writeErrors: Map<string, number>;
+  /** directory path -> entry names */
+  dirs: Map<string, string[]>;
+  /** network devices by name */
+  links: string[];
+  /** the result of each IPC call */
+  callResult: (name: CallName, args: readonly (number | bigint)[]) => number;
+  open: Map<number, { path: string; pos: number; written: string }>;
+  nextFd: number;
+}
+
+/**
+ * The default IPC result: a value in 0..4, EINVAL or ENOENT, a fixed
+ * function of the call and its wrapped arguments (h = (len(name) + sum of
+ * (i+1)*arg_i) mod 7; 5 -> -EINVAL, 6 -> -ENOENT).
+ */
+export function hashResult(name: string, args: readonly (number | bigint)[]): number {
+  let h = BigInt(name.length);
+  args.forEach((a, i) => (h += BigInt(i + 1) * BigInt(a)));
+  const m = Number(((h % 7n) + 7n) % 7n);
+  return m === 5 ? -EINVAL : m === 6 ? -ENOENT : m;
+}
+
+export function createFakeKernel(init: Partial<Pick<FakeKernel, 'files' | 'dirs' | 'callResult'>> = {}): FakeKernel {
+  return {
+    log: [],
+    files: init.files ?? new Map(),
+    openErrors: new Map(),
+    writeErrors: new Map(),
+    dirs: init.dirs ?? new Map(),
+    links: [],
+    callResult: init.callResult ?? hashResult,
+    open: new Map(),
+    nextFd: 3,
+  };
+}
+
+function ipc(name: CallName) {
+  return (k: FakeKernel, ...args: (number | bigint)[]) => {
+    k.log.push(`${name}(${args.join(', ')})`);
+    return k.callResult(name, args);
+  };
+}
+
+export const FAKE_SYSCALLS: Syscalls<FakeKernel> = {
+  sys_msgget: ipc('msgget'),
+  sys_msgsnd: ipc('msgsnd'),
+  sys_msgrcv: ipc('msgrcv'),
+  sys_msgctl: ipc('msgctl'),
+  sys_shmget: ipc('shmget'),
+  sys_shmctl: ipc('shmctl'),
+  sys_semget: ipc('semget'),
+  sys_semctl: ipc('semctl'),
+  sys_open(k, path, flags) {
+    k.log.push(`open(${path}, ${flags})`);
+    const err = k.openErrors.get(path);
+    if (err !== undefined) return err;
+    if (k.dirs.has(path)) return -21; // EISDIR
+    if (!k.files.has(path)) throw new UnmodeledPathError(path);
+    const fd = k.nextFd++;
+    k.open.set(fd, { path, pos: 0, written: '' });
+    return fd;
+  },
+  sys_read(k, fd, count) {
+    k.log.push(`read(${fd}, ${count})`);
+    const f = k.open.get(fd);
+    if (!f) return -EBADF;
+    const data = k.files.get(f.path)!.slice(f.pos, f.pos + count);
+    f.pos += data.length;
+    return data;
+  },
+  sys_write(k, fd, data) {
+    k.log.push(`write(${fd}, ${JSON.stringify(data)})`);
+    const f = k.open.get(fd);
+    if (!f) return -EBADF;
+    const err = k.writeErrors.get(f.path);
+    if (err !== undefined) return err;
+    f.written += data;
+    k.files.set(f.path, f.written);
+    return data.length;
+  },
+  sys_close(k, fd) {
+    k.log.push(`close(${fd})`);
+    return k.open.delete(fd) ? 0 : -EBADF;
+  },
+  sys_listdir(k, path) {
+    k.log.push(`listdir(${path})`);
+    const names = k.dirs.get(path);
+    if (names !== undefined) return names;
+    if (k.files.has(path)) return -20; // ENOTDIR
+    throw new UnmodeledPathError(path);
+  },
+  rtnl_newlink(k, name, kind) {
+    k.log.push(`newlink(${name}, ${kind})`);
+    let n = name;
+    if (n === null) for (let i = 0; n === null || k.links.includes(n); i++) n = `${kind}${i}`;
+    if (k.links.includes(n)) return -EEXIST;
+    k.links.push(n);
+    return 0;
+  },
+  rtnl_dellink(k, name) {
+    k.log.push(`dellink(${name})`);
+    const i = k.links.indexOf(name);
+    if (i < 0) return -ENODEV;
+    k.links.splice(i, 1);
+    return 0;
+  },
+};

@@ -1,0 +1,240 @@
+/**
+ * Phase 3: the interpreter, a resumable machine. Its state (RunState: the
+ * frames of the active blocks with their loop counters, the variables, the
+ * step count) is plain data, so a run can be checkpointed with
+ * structuredClone and resumed with `createRun(program, kernel, { state })`.
+ *
+ * `step()` executes exactly one operation (one output line group), passing
+ * through as many loop headers and loop ends as it takes; `runToEnd()` runs
+ * the rest. Loops are budgeted: every operation and every loop iteration
+ * costs one step, a loop whose iteration count exceeds the steps left fails
+ * at once, and a run that reaches `maxSteps` stops with `step_limit`.
+ */
+import type { ForStatement, LoopStatement, OperationStatement, Program, RepeatStatement, Statement } from './ast';
+import type { Frame, RunContext, RunState } from './context';
+import { internal_error, step_limit, toWorkloadError, WorkloadAbort, type WorkloadError } from './errors';
+import { evaluate } from './evaluate';
+import { EXECUTE } from './operations';
+import { lineColumn, lineStarts } from './source_map';
+import type { Syscalls } from './syscalls';
+import type { Tracer } from '../probe';
+
+export type { Frame, RunState } from './context';
+
+/** How many output strings runToEnd collects before joining them into one. */
+const OUTPUT_BATCH = 1024;
+
+/** Default step budget: operations plus loop iterations. */
+export const DEFAULT_MAX_STEPS = 10_000_000;
+
+export interface RunOptions<K> {
+  syscalls: Syscalls<K>;
+  /** step budget (operations + loop iterations), default DEFAULT_MAX_STEPS; Infinity for none */
+  maxSteps?: number;
+  /** receives stmt_begin / stmt_end around each operation */
+  trace?: Tracer;
+  /** resume from this state (taken over, not copied) instead of starting fresh */
+  state?: RunState;
+}
+
+export type StepResult =
+  | { kind: 'op'; line: number; start: number; end: number; result: number; output: string }
+  | { kind: 'done' }
+  | { kind: 'error'; error: WorkloadError };
+
+export interface Run {
+  readonly program: Program;
+  /** the live state; structuredClone it for a checkpoint */
+  readonly state: RunState;
+  /** executes the next operation */
+  step(): StepResult;
+  /** executes everything left; `output` is what those operations printed */
+  runToEnd(): { output: string; error: WorkloadError | null };
+}
+
+/** The state of a run that has not started: at the first statement, no variables. */
+export function initialState(): RunState {
+  return {
+    v: 1,
+    frames: [{ block: 0, next: 0, counter: 0n, limit: 0n }],
+    vars: new Map(),
+    steps: 0,
+    ops: 0,
+    status: 'running',
+    error: null,
+  };
+}
+
+/** The program's blocks in a fixed order (program body, then each loop body in source order) and their owners. */
+function collectBlocks(program: Program): { blocks: Statement[][]; loops: LoopStatement[]; blockOf: Map<LoopStatement, number> } {
+  const blocks: Statement[][] = [program.body];
+  const loops: LoopStatement[] = [];
+  const blockOf = new Map<LoopStatement, number>();
+  const pending: Statement[][] = [program.body];
+  while (pending.length > 0) {
+    const body = pending.shift()!;
+    for (const st of body) {
+      if (st.type !== 'RepeatStatement' && st.type !== 'ForStatement') continue;
+      blockOf.set(st, blocks.length);
+      blocks.push(st.body);
+      loops.push(st);
+      pending.push(st.body);
+    }
+  }
+  return { blocks, loops, blockOf };
+}
+
+/** The step budget as a whole number in [0, 2^53); unbounded (Infinity) is the largest. */
+function budget(maxSteps: number | undefined): number {
+  if (maxSteps === undefined) return DEFAULT_MAX_STEPS;
+  if (!(maxSteps > 0)) return 0;
+  return Math.min(Math.floor(maxSteps), Number.MAX_SAFE_INTEGER);
+}
+
+/**
+ * A run of `program` on `kernel` through `options.syscalls`.
+ * Errors never throw: they end the run (`state.status = 'error'`) and come
+ * back from step()/runToEnd().
+ */
+export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>): Run {
+  const { blocks, loops, blockOf } = collectBlocks(program);
+  let starts: number[] | null = null;
+  const ctx: RunContext<K> = {
+    program,
+    kernel,
+    sys: options.syscalls,
+    trace: options.trace ?? null,
+    maxSteps: budget(options.maxSteps),
+    blocks,
+    state: options.state ?? initialState(),
+    out: [],
+    result: 0,
+    plans: new Map(),
+    lineOf: (offset) => lineColumn((starts ??= lineStarts(program.source)), offset).line,
+  };
+  const c = ctx as RunContext<unknown>;
+  let current: Statement | null = null;
+
+  const spend = (node: Statement) => {
+    if (c.state.steps >= c.maxSteps) {
+      step_limit(node, `step limit reached: ${c.maxSteps} steps executed (operations and loop iterations; see --max-steps)`);
+    }
+    c.state.steps++;
+  };
+
+  const enter = (node: LoopStatement, first: bigint, limit: bigint) => {
+    const left = BigInt(c.maxSteps - c.state.steps);
+    if (limit - first > left) {
+      step_limit(
+        { start: node.start, end: node.headerEnd },
+        `this loop would run ${limit - first} iterations, more than the ${left} steps left of the budget of ${c.maxSteps} (see --max-steps)`,
+      );
+    }
+    spend(node);
+    const frame: Frame = { block: blockOf.get(node)!, next: 0, counter: first, limit };
+    c.state.frames.push(frame);
+    if (node.type === 'ForStatement') c.state.vars.set(node.variable.name, first);
+  };
+
+  const LOOPS = {
+    RepeatStatement: (node: RepeatStatement) => {
+      const n = evaluate(c, node.count);
+      if (n > 0n) enter(node, 0n, n);
+    },
+    ForStatement: (node: ForStatement) => {
+      const from = evaluate(c, node.from);
+      const to = evaluate(c, node.to);
+      if (from < to) enter(node, from, to);
+    },
+  } satisfies { [T in LoopStatement['type']]: (node: Extract<LoopStatement, { type: T }>) => void };
+
+  /** Executes up to and including the next operation; null when the program has ended. */
+  const advance = (): OperationStatement | null => {
+    const st = c.state;
+    for (;;) {
+      const frame = st.frames[st.frames.length - 1]!;
+      const body = blocks[frame.block]!;
+      if (frame.next < body.length) {
+        const node = body[frame.next++]!;
+        current = node;
+        if (node.type === 'RepeatStatement' || node.type === 'ForStatement') {
+          (LOOPS[node.type] as (n: LoopStatement) => void)(node);
+          continue;
+        }
+        spend(node);
+        (EXECUTE[node.type] as (ctx: RunContext<unknown>, n: OperationStatement) => void)(c, node);
+        st.ops++;
+        return node;
+      }
+      if (st.frames.length === 1) {
+        st.status = 'done';
+        return null;
+      }
+      const loop = loops[frame.block - 1]!;
+      current = loop;
+      if (frame.counter + 1n < frame.limit) {
+        spend(loop);
+        frame.counter++;
+        frame.next = 0;
+        if (loop.type === 'ForStatement') st.vars.set(loop.variable.name, frame.counter);
+      } else st.frames.pop();
+    }
+  };
+
+  const fail = (e: unknown): WorkloadError => {
+    const abort =
+      e instanceof WorkloadAbort
+        ? e
+        : internal_error(current ?? { start: 0, end: 0 }, e instanceof Error ? e.message : String(e));
+    const error = toWorkloadError(program.source, abort);
+    c.state.status = 'error';
+    c.state.error = error;
+    return error;
+  };
+
+  return {
+    program,
+    get state() {
+      return c.state;
+    },
+    step(): StepResult {
+      const st = c.state;
+      if (st.status === 'done') return { kind: 'done' };
+      if (st.status === 'error') return { kind: 'error', error: st.error! };
+      c.out = [];
+      try {
+        const node = advance();
+        if (node === null) return { kind: 'done' };
+        const output = c.out.join('');
+        return { kind: 'op', line: c.lineOf(node.start), start: node.start, end: node.end, result: c.result, output };
+      } catch (e) {
+        return { kind: 'error', error: fail(e) };
+      }
+    },
+    runToEnd() {
+      const st = c.state;
+      if (st.status !== 'running') return { output: '', error: st.error };
+      // Lines are joined in batches: a flat string per batch lets the many
+      // small line strings die young instead of being promoted by the GC.
+      const done: string[] = [];
+      const out: string[] = [];
+      c.out = out;
+      const collect = () => {
+        done.push(out.join(''));
+        out.length = 0;
+        return done.join('');
+      };
+      try {
+        while (advance() !== null) {
+          if (out.length >= OUTPUT_BATCH) {
+            done.push(out.join(''));
+            out.length = 0;
+          }
+        }
+        return { output: collect(), error: null };
+      } catch (e) {
+        return { output: collect(), error: fail(e) };
+      }
+    },
+  };
+}

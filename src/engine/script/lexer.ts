@@ -1,0 +1,182 @@
+/**
+ * Phase 1 of the workload language: cutting the text into pieces, words and
+ * expression tokens. Accepts exactly what the reference replayer
+ * (linux-oracle/kernel_replay.py) accepts, including its rules for
+ * whitespace (Python's: also \x1c-\x1f, \x85, \xa0 and the Unicode spaces)
+ * and for parentheses.
+ *
+ * Pieces: a statement ends at a line break, or at `;` outside parentheses;
+ * `{` and `}` outside parentheses are pieces of their own; `#` starts a
+ * comment that runs to the end of the line; `${...}` is copied whole (up
+ * to the next `}`, even across lines). The parenthesis depth is counted over
+ * the whole text, as the reference does: after an unbalanced `(` (possible
+ * in an echo value) `;`, `{` and `}` no longer separate, but a piece that is
+ * just `{` or `}` still counts as a brace.
+ */
+import type { Span } from './ast';
+import { expression_too_long, invalid_octal_literal, unexpected_character, unterminated_interpolation } from './errors';
+
+export interface Piece extends Span {
+  type: 'text' | '{' | '}';
+}
+
+export type ExprToken =
+  | { type: 'number'; value: bigint; start: number; end: number }
+  | { type: 'name'; name: string; start: number; end: number }
+  | { type: 'op'; op: ExprOp; start: number; end: number };
+export type ExprOp = '|' | '+' | '-' | '*' | '(' | ')';
+
+/** An expression may hold at most this many tokens (bounds the parser's and evaluator's recursion). */
+export const MAX_EXPRESSION_TOKENS = 1000;
+
+/** Python's str.isspace(), which is also what `\s` and str.split() use in the reference. */
+export function isSpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x1f);
+  if (c < 0x85) return false;
+  return (
+    c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000
+  );
+}
+
+export function isLineBreak(c: number): boolean {
+  return c === 10 || c === 13;
+}
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isHexDigit = (c: number) => isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+export const isIdentStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+export const isIdentChar = (c: number) => isIdentStart(c) || isDigit(c);
+
+/**
+ * Cuts `source` into statement pieces and braces, in order. A text piece's
+ * span excludes surrounding whitespace and a trailing comment.
+ * Throws unterminated_interpolation for a `${` with no `}` after it.
+ */
+export function scan(source: string): Piece[] {
+  const pieces: Piece[] = [];
+  const n = source.length;
+  let depth = 0;
+  let first = -1;
+  let last = -1;
+  const flush = () => {
+    if (first < 0) return;
+    const one = last - first === 1 ? source[first] : '';
+    pieces.push({ type: one === '{' || one === '}' ? one : 'text', start: first, end: last });
+    first = -1;
+  };
+  let i = 0;
+  while (i < n) {
+    const c = source.charCodeAt(i);
+    if (c === 35 /* # */) {
+      while (i < n && !isLineBreak(source.charCodeAt(i))) i++;
+      continue;
+    }
+    if (c === 36 /* $ */ && source.charCodeAt(i + 1) === 123 /* { */) {
+      const close = source.indexOf('}', i);
+      if (close < 0) unterminated_interpolation({ start: i, end: i + 2 });
+      if (first < 0) first = i;
+      last = close + 1;
+      i = close + 1;
+      continue;
+    }
+    if (isLineBreak(c) || (c === 59 /* ; */ && depth === 0)) {
+      flush();
+      i++;
+      continue;
+    }
+    if ((c === 123 || c === 125) && depth === 0) {
+      flush();
+      pieces.push({ type: c === 123 ? '{' : '}', start: i, end: i + 1 });
+      i++;
+      continue;
+    }
+    if (c === 40 /* ( */) depth++;
+    else if (c === 41 /* ) */) depth--;
+    if (!isSpace(c)) {
+      if (first < 0) first = i;
+      last = i + 1;
+    }
+    i++;
+  }
+  flush();
+  return pieces;
+}
+
+/** The whitespace-separated words of source[start, end). */
+export function splitWords(source: string, start: number, end: number): Span[] {
+  const words: Span[] = [];
+  let i = start;
+  while (i < end) {
+    while (i < end && isSpace(source.charCodeAt(i))) i++;
+    if (i >= end) break;
+    const s = i;
+    while (i < end && !isSpace(source.charCodeAt(i))) i++;
+    words.push({ start: s, end: i });
+  }
+  return words;
+}
+
+/**
+ * The tokens of the integer expression source[start, end): numbers
+ * (decimal, 0x hex, leading-0 octal), names (`q`, `$q`, `${q}`) and the
+ * operators `| + - * ( )`.
+ * Throws unexpected_character, invalid_octal_literal, expression_too_long.
+ */
+export function tokenizeExpression(source: string, start: number, end: number): ExprToken[] {
+  const tokens: ExprToken[] = [];
+  let i = start;
+  for (;;) {
+    while (i < end && isSpace(source.charCodeAt(i))) i++;
+    if (i >= end) return tokens;
+    if (tokens.length === MAX_EXPRESSION_TOKENS) expression_too_long({ start, end }, MAX_EXPRESSION_TOKENS);
+    const s = i;
+    const c = source.charCodeAt(i);
+    if (isDigit(c)) {
+      const x = source.charCodeAt(i + 1);
+      if (c === 48 && (x === 120 || x === 88) && i + 2 < end && isHexDigit(source.charCodeAt(i + 2))) {
+        i += 2;
+        while (i < end && isHexDigit(source.charCodeAt(i))) i++;
+        tokens.push({ type: 'number', value: BigInt(source.slice(s, i)), start: s, end: i });
+        continue;
+      }
+      while (i < end && isDigit(source.charCodeAt(i))) i++;
+      const raw = source.slice(s, i);
+      let value: bigint;
+      if (raw.length > 1 && c === 48) {
+        if (/[89]/.test(raw)) invalid_octal_literal({ start: s, end: i }, raw);
+        value = BigInt('0o' + raw.slice(1));
+      } else value = BigInt(raw);
+      tokens.push({ type: 'number', value, start: s, end: i });
+      continue;
+    }
+    if (c === 36 /* $ */) {
+      const braced = source.charCodeAt(i + 1) === 123;
+      let j = i + (braced ? 2 : 1);
+      if (j < end && isIdentStart(source.charCodeAt(j))) {
+        const nameStart = j;
+        while (j < end && isIdentChar(source.charCodeAt(j))) j++;
+        const nameEnd = j;
+        if (!braced || (j < end && source.charCodeAt(j) === 125)) {
+          i = braced ? j + 1 : j;
+          tokens.push({ type: 'name', name: source.slice(nameStart, nameEnd), start: s, end: i });
+          continue;
+        }
+      }
+      unexpected_character({ start: s, end: s + 1 }, '$');
+    }
+    if (isIdentStart(c)) {
+      while (i < end && isIdentChar(source.charCodeAt(i))) i++;
+      tokens.push({ type: 'name', name: source.slice(s, i), start: s, end: i });
+      continue;
+    }
+    const ch = source[i]!;
+    if (ch === '|' || ch === '+' || ch === '-' || ch === '*' || ch === '(' || ch === ')') {
+      i++;
+      tokens.push({ type: 'op', op: ch, start: s, end: i });
+      continue;
+    }
+    const cp = source.codePointAt(i)!;
+    unexpected_character({ start: s, end: s + (cp > 0xffff ? 2 : 1) }, String.fromCodePoint(cp));
+  }
+}

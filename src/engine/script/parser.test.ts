@@ -1,0 +1,291 @@
+import { describe, expect, it } from 'vitest';
+import type { Expression, Program, Statement, Word } from './ast';
+import type { WorkloadError } from './errors';
+import { parse } from './parser';
+
+function program(src: string): Program {
+  const r = parse(src);
+  if (!r.ok) throw new Error(`unexpected parse error: ${JSON.stringify(r.error)}`);
+  return r.program;
+}
+
+function error(src: string): WorkloadError {
+  const r = parse(src);
+  if (r.ok) throw new Error(`expected a parse error for ${JSON.stringify(src)}`);
+  return r.error;
+}
+
+/** A compact rendering of the tree, to compare structure without offsets. */
+function show(st: Statement): string {
+  const w = (x: Word) => x.parts.map((p) => (typeof p === 'string' ? p : `{${p.name}}`)).join('');
+  const e = (x: Expression): string => {
+    switch (x.type) {
+      case 'NumberLiteral':
+        return String(x.value);
+      case 'Identifier':
+        return x.name;
+      case 'UnaryExpression':
+        return `(${x.operator}${e(x.argument)})`;
+      case 'BinaryExpression':
+        return `(${e(x.left)} ${x.operator} ${e(x.right)})`;
+    }
+  };
+  const body = (b: Statement[]) => `{ ${b.map(show).join('; ')} }`;
+  switch (st.type) {
+    case 'CallStatement':
+      return `${st.assign ? st.assign.name + ' = ' : ''}${st.callee}(${st.args.map(e).join(', ')})`;
+    case 'EchoStatement':
+      return `echo [${st.words.map(w).join(',')}] > ${st.path}`;
+    case 'CatStatement':
+      return `cat ${w(st.path)}`;
+    case 'LsStatement':
+      return `ls ${w(st.path)}`;
+    case 'IpLinkAddStatement':
+      return `ipadd ${st.name ? w(st.name) : '-'} ${w(st.kind)}`;
+    case 'IpLinkDelStatement':
+      return `ipdel ${w(st.name)}`;
+    case 'RepeatStatement':
+      return `repeat ${e(st.count)} ${body(st.body)}`;
+    case 'ForStatement':
+      return `for ${st.variable.name} ${e(st.from)} ${e(st.to)} ${body(st.body)}`;
+  }
+}
+
+const shows = (src: string) => program(src).body.map(show);
+
+describe('statements', () => {
+  it('a call may assign its result to a variable', () => {
+    expect(shows('q = msgget(IPC_PRIVATE, IPC_CREAT|0600)')).toEqual(['q = msgget(IPC_PRIVATE, (IPC_CREAT | 384))']);
+    expect(shows('q=msgget (1,2)')).toEqual(['q = msgget(1, 2)']);
+  });
+
+  it('msgsnd and msgrcv take their flags optionally', () => {
+    expect(shows('msgsnd(q, 1, 10); msgrcv(q, 0, 4, IPC_NOWAIT)')).toEqual([
+      'msgsnd(q, 1, 10)',
+      'msgrcv(q, 0, 4, IPC_NOWAIT)',
+    ]);
+  });
+
+  it('variables are written q, $q or ${q} in expressions', () => {
+    expect(shows('msgctl($q, ${cmd})')).toEqual(['msgctl(q, cmd)']);
+  });
+
+  it('literals are decimal, 0x hex or leading-zero octal', () => {
+    expect(shows('msgget(0x1F, 0777); msgget(0, 00); msgget(0X10, 010)')).toEqual([
+      'msgget(31, 511)',
+      'msgget(0, 0)',
+      'msgget(16, 8)',
+    ]);
+  });
+
+  it('| binds loosest, then + and -, then *, with unary minus and parentheses', () => {
+    expect(shows('msgget(1 | 2 + 3 * 4, -(1 - 2) - --3)')).toEqual([
+      'msgget((1 | (2 + (3 * 4))), ((-(1 - 2)) - (-(-3))))',
+    ]);
+    expect(shows('msgget(1 - 2 - 3, +4)')).toEqual(['msgget(((1 - 2) - 3), (+4))']);
+  });
+
+  it('echo keeps its value words and a literal path', () => {
+    expect(shows('echo 1  2\t$x > /proc/sys/kernel/msgmni')).toEqual(['echo [1,2,{x}] > /proc/sys/kernel/msgmni']);
+    expect(shows('echo 1 >> /proc/sys/kernel/msgmni')).toEqual(['echo [1,>] > /proc/sys/kernel/msgmni']);
+  });
+
+  it('echo with no value and with the > against the path', () => {
+    expect(shows('echo > /proc/sys/kernel/msgmni; echo 5>/proc/sys/kernel/shmmni')).toEqual([
+      'echo [] > /proc/sys/kernel/msgmni',
+      'echo [5] > /proc/sys/kernel/shmmni',
+    ]);
+  });
+
+  it('echo may write the mqueue and net sysctls', () => {
+    expect(shows('echo 1 > /proc/sys/fs/mqueue/queues_max\necho 1 > /proc/sys/net/core/somaxconn')).toHaveLength(2);
+  });
+
+  it('cat and ls -U take one word with interpolations', () => {
+    expect(shows('cat /proc/sysvipc/msg\nls -U /proc/net/${d}x')).toEqual([
+      'cat /proc/sysvipc/msg',
+      'ls /proc/net/{d}x',
+    ]);
+  });
+
+  it('ip link add takes an optional name, with or without the name keyword', () => {
+    expect(shows('ip link add type ifb\nip link add ifb$i type ifb\nip link add name foo type dummy')).toEqual([
+      'ipadd - ifb',
+      'ipadd ifb{i} ifb',
+      'ipadd foo dummy',
+    ]);
+    expect(shows('ip link add type type ifb; ip link add name type ifb')).toEqual(['ipadd type ifb', 'ipadd name ifb']);
+  });
+
+  it('ip link del accepts delete and dev', () => {
+    expect(shows('ip link del a; ip link delete b; ip link del dev c; ip link delete dev d; ip link del dev')).toEqual([
+      'ipdel a',
+      'ipdel b',
+      'ipdel c',
+      'ipdel d',
+      'ipdel dev',
+    ]);
+  });
+
+  it('repeat and for take expressions; for splits at the first ..', () => {
+    expect(shows('repeat 2*n { }\nfor i in 0 .. 3 {\n}\nfor j in -1..$n+1 { }')).toEqual([
+      'repeat (2 * n) {  }',
+      'for i 0 3 {  }',
+      'for j (-1) (n + 1) {  }',
+    ]);
+  });
+
+  it('words that name statements are still usable as variables when the form does not match', () => {
+    expect(shows('for = msgget(0, 0)\necho = msgget(0, 0)\nrepeat=msgget(0, 0)\nip=msgget(0, 0)')).toEqual([
+      'for = msgget(0, 0)',
+      'echo = msgget(0, 0)',
+      'repeat = msgget(0, 0)',
+      'ip = msgget(0, 0)',
+    ]);
+  });
+
+  it('cat followed by one word is a cat, even if it looks like an assignment', () => {
+    expect(shows('cat =msgget(0,0)')).toEqual(['cat =msgget(0,0)']);
+  });
+});
+
+describe('separators, comments and blocks', () => {
+  it('; and newlines separate, # comments run to the end of the line', () => {
+    expect(shows('msgget(1, 0); msgget(2, 0) # msgget(3, 0)\n\n  # alone\nmsgget(4, 0);')).toEqual([
+      'msgget(1, 0)',
+      'msgget(2, 0)',
+      'msgget(4, 0)',
+    ]);
+  });
+
+  it('\\r\\n and a lone \\r end lines', () => {
+    const p = program('msgget(1, 0)\r\nmsgget(2, 0)\rmsgget(3, 0)');
+    expect(p.body.map(show)).toEqual(['msgget(1, 0)', 'msgget(2, 0)', 'msgget(3, 0)']);
+  });
+
+  it('Python whitespace (\\x1c, no-break space, ideographic space) separates like a space', () => {
+    expect(shows('msgget(0,\u00a00)\x1c; repeat\u30002 { }')).toEqual(['msgget(0, 0)', 'repeat 2 {  }']);
+  });
+
+  it('{ may end the header line or start the next one; } may close a one-line block', () => {
+    const expected = ['repeat 3 { msgsnd(q, 1, 0, IPC_NOWAIT) }'];
+    expect(shows('repeat 3 { msgsnd(q, 1, 0, IPC_NOWAIT) }')).toEqual(expected);
+    expect(shows('repeat 3\n{\nmsgsnd(q, 1, 0, IPC_NOWAIT)\n}')).toEqual(expected);
+    expect(shows('repeat 3 # comment\n{ msgsnd(q, 1, 0, IPC_NOWAIT)\n}')).toEqual(expected);
+    expect(shows('repeat 3;{msgsnd(q, 1, 0, IPC_NOWAIT)}')).toEqual(expected);
+  });
+
+  it('blocks nest and a statement may follow } on the same line', () => {
+    expect(shows('repeat 2 { for i in 0..2 { msgget(i, 0) } } msgget(9, 0)')).toEqual([
+      'repeat 2 { for i 0 2 { msgget(i, 0) } }',
+      'msgget(9, 0)',
+    ]);
+  });
+
+  it('nesting depth is not limited by recursion', () => {
+    const depth = 5000;
+    const p = program('repeat 1 {\n'.repeat(depth) + 'msgget(0, 0)\n' + '}\n'.repeat(depth));
+    let st: Statement = p.body[0]!;
+    let n = 1;
+    while (st.type === 'RepeatStatement' && st.body[0]!.type === 'RepeatStatement') {
+      st = st.body[0]!;
+      n++;
+    }
+    expect(n).toBe(depth);
+  });
+
+  it('${...} is copied whole, even over ; and #', () => {
+    const p = program('echo ${a;b#c} > /proc/sys/kernel/msgmni');
+    expect(p.body.map(show)).toEqual(['echo [${a;b#c}] > /proc/sys/kernel/msgmni']);
+  });
+
+  it('after an unbalanced ( in an echo value, ; no longer separates (as in the reference)', () => {
+    const p = program('echo ( > /proc/sys/kernel/msgmni\necho a; echo b > /proc/sys/kernel/msgmni');
+    expect(p.body.map(show)).toEqual(['echo [(] > /proc/sys/kernel/msgmni', 'echo [a;,echo,b] > /proc/sys/kernel/msgmni']);
+  });
+
+  it('statements carry spans into the source and loops span to their }', () => {
+    const src = 'x = msgget(1, 0)\nrepeat 2 {\n  msgget(2, 0)\n}';
+    const p = program(src);
+    const [call, loop] = p.body;
+    expect(src.slice(call!.start, call!.end)).toBe('x = msgget(1, 0)');
+    expect(src.slice(loop!.start, loop!.end)).toBe(src.slice(17));
+    const inner = (loop as { body: Statement[] }).body[0]!;
+    expect(src.slice(inner.start, inner.end)).toBe('msgget(2, 0)');
+  });
+
+  it('an empty text is an empty program', () => {
+    expect(program('').body).toEqual([]);
+    expect(program('\n  # nothing\n;;\n').body).toEqual([]);
+  });
+});
+
+describe('errors name their code, line and column', () => {
+  const cases: [string, string, string, number, number][] = [
+    ['an unclosed ${', 'msgget(0, 0)\necho ${x > /proc/sys/kernel/msgmni', 'unterminated_interpolation', 2, 6],
+    ['a } closing nothing', 'msgget(0, 0)\n  }', 'unmatched_close_brace', 2, 3],
+    ['a { after a call', 'msgget(0, 0) {', 'unexpected_open_brace', 1, 14],
+    ['a repeat without a block', 'repeat 3\nmsgget(0, 0)', 'missing_block', 1, 1],
+    ['a for without a block at the end', '\n  for i in 0..3', 'missing_block', 2, 3],
+    ['an unclosed block, the innermost', 'repeat 2 {\n for i in 0..1 {', 'missing_close_brace', 2, 2],
+    ['an unclosed outer block', 'repeat 2 {\n for i in 0..1 { }\n', 'missing_close_brace', 1, 1],
+    ['a statement of no known form', 'msgget(0, 0)\n\thello world', 'unknown_statement', 2, 2],
+    ['a for header without ..', 'for i in 3 { }', 'unknown_statement', 1, 1],
+    ['cat with two paths', 'cat a b', 'unknown_statement', 1, 1],
+    ['ls without -U', 'ls /proc', 'unknown_statement', 1, 1],
+    ['an assignment of a number', 'x = 3', 'unknown_statement', 1, 1],
+    ['a call with text after it', 'msgget(0, 0) x', 'unknown_statement', 1, 1],
+    ['an unknown call', 'x = msgfoo(1)', 'unknown_call', 1, 5],
+    ['too few arguments', '  msgsnd(q, 1)', 'wrong_argument_count', 1, 3],
+    ['too many arguments', 'semctl(0, 0, 0, 0)', 'wrong_argument_count', 1, 1],
+    ['no arguments', 'msgget()', 'wrong_argument_count', 1, 1],
+    ['an assignment to a constant', 'IPC_CREAT = msgget(0, 0)', 'constant_as_variable', 1, 1],
+    ['a constant as loop variable', 'for IPC_RMID in 0..2 { }', 'constant_as_variable', 1, 5],
+    ['an unsupported ip command', 'ip link show', 'unsupported_ip_command', 1, 1],
+    ['ip followed by a space and =', 'ip = msgget(0, 0)', 'unsupported_ip_command', 1, 1],
+    ['echo into a host sysctl', 'echo 1 > /proc/sys/kernel/hostname', 'forbidden_sysctl', 1, 10],
+    ['echo >>PATH (the path then starts with >)', 'echo 1 >>/proc/sys/kernel/msgmni', 'forbidden_sysctl', 1, 9],
+    ['echo glued to its value', 'echo>x > /proc/sys/kernel/sem', 'unknown_statement', 1, 1],
+    ['a variable in an echo path', 'echo 1 > /proc/sys/kernel/$x', 'variable_in_sysctl_path', 1, 10],
+    ['an empty argument', 'msgget(0, )', 'empty_expression', 1, 11],
+    ['a fractional number', 'msgget(0, 1.5)', 'unexpected_character', 1, 12],
+    ['a lone $', 'msgget($, 0)', 'unexpected_character', 1, 8],
+    ['an octal literal with 8', 'msgget(089, 0)', 'invalid_octal_literal', 1, 8],
+    ['two numbers in a row', 'msgget(1 2, 0)', 'unexpected_token', 1, 10],
+    ['an operator at the end', 'repeat 3 + { }', 'unexpected_token', 1, 11],
+    ['an unclosed parenthesis', 'repeat (3\n', 'missing_close_paren', 1, 8],
+    ['an expression of too many tokens', 'repeat ' + '1+'.repeat(600) + '1 { }', 'expression_too_long', 1, 8],
+  ];
+  for (const [what, src, code, line, column] of cases) {
+    it(`${what} is ${code} at ${line}:${column}`, () => {
+      expect(error(src)).toMatchObject({ code, line, column });
+    });
+  }
+
+  it('messages name the offending text', () => {
+    expect(error('x = msgfoo(1)').message).toBe(
+      'unknown call `msgfoo` (the calls are msgget, msgsnd, msgrcv, msgctl, shmget, shmctl, semget, semctl)',
+    );
+    expect(error('msgsnd(q, 1)').message).toBe('msgsnd takes 3 or 4 arguments, got 2');
+    expect(error('msgget(089, 0)').message).toBe('`089` starts with 0, so it is octal, and 8 and 9 are not octal digits');
+    expect(error('for i in 3 { }').message).toBe('cannot parse `for i in 3`: expected `for VAR in A..B { ... }`');
+  });
+
+  it('the first error in source order is reported', () => {
+    expect(error('echo 1 > /etc/passwd\nmsgfoo(1)')).toMatchObject({ code: 'forbidden_sysctl', line: 1 });
+  });
+
+  it('a ${...} may span lines; the lines after it are counted', () => {
+    expect(shows('echo ${a\n} > /proc/sys/kernel/msgmni')).toEqual(['echo [${a,}] > /proc/sys/kernel/msgmni']);
+    expect(error('msgget(0, 0)\n  cat ${a\n}')).toMatchObject({ code: 'unknown_statement', line: 2, column: 3 });
+    expect(error('echo ${a\n} > /proc/sys/kernel/msgmni\n msgfoo(1)')).toMatchObject({ code: 'unknown_call', line: 3, column: 2 });
+  });
+});
+
+describe('messages stay on one line', () => {
+  it('control characters and line breaks in quoted source are escaped, long text is cut', () => {
+    expect(error('echo ${a\n}x').message).toBe('cannot parse `echo ${a\\n}x`: expected `echo VALUE > PATH`');
+    expect(error('msgget(\x01, 0)').message).toBe('unexpected character `\\x01` in an expression');
+    expect(error('-'.repeat(100)).message).toBe(`cannot parse statement \`${'-'.repeat(60)}…\``);
+  });
+});

@@ -1,0 +1,202 @@
+/**
+ * Phase 2b: one statement piece to a Statement node. The forms are tried in
+ * the reference's order, and a form that does not match falls through to
+ * the next: `repeat`, `for`, `echo`, `cat`, `ls`, `ip`, a call. Once a form
+ * matches, its errors are final (as in kernel_replay.py). Loop statements
+ * come back with an empty body; parser.ts attaches the block.
+ */
+import type { CallStatement, Expression, Identifier, Span, Statement, Word } from './ast';
+import { CALL_NAMES, CALLS, isCallName, isConstantName } from './calls';
+import {
+  constant_as_variable, forbidden_sysctl, unknown_call, unknown_statement, unsupported_ip_command,
+  variable_in_sysctl_path, wrong_argument_count,
+} from './errors';
+import { parseExpression } from './expression';
+import { isIdentChar, isIdentStart, isSpace, splitWords } from './lexer';
+import { parseWord } from './word';
+
+/** The sysctls `echo` may write: they live in the (fresh) IPC namespace. */
+export const WRITABLE_SYSCTLS: ReadonlySet<string> = new Set([
+  ...['msgmax', 'msgmnb', 'msgmni', 'auto_msgmni', 'msg_next_id', 'sem', 'sem_next_id', 'shmall', 'shmmax',
+    'shmmni', 'shm_rmid_forced', 'shm_next_id'].map((n) => '/proc/sys/kernel/' + n),
+  ...['msg_default', 'msg_max', 'msgsize_default', 'msgsize_max', 'queues_max'].map((n) => '/proc/sys/fs/mqueue/' + n),
+]);
+/** ... and anything under this prefix (the fresh network namespace's sysctls). */
+export const WRITABLE_SYSCTL_PREFIX = '/proc/sys/net/';
+
+const CALL_FORM = '`[VAR =] CALL(ARG, ...)`';
+/** The statement keywords, and the form each expects (for messages). */
+const FORMS: Record<string, string> = {
+  repeat: '`repeat N { ... }`',
+  for: '`for VAR in A..B { ... }`',
+  echo: '`echo VALUE > PATH`',
+  cat: '`cat PATH`',
+  ls: '`ls -U DIR`',
+  ip: '`ip link add ...` or `ip link del ...`',
+};
+
+/**
+ * Parses the statement source[piece.start, piece.end).
+ * Throws unknown_statement, unknown_call, wrong_argument_count,
+ * constant_as_variable, unsupported_ip_command, forbidden_sysctl,
+ * variable_in_sysctl_path, and the expression errors.
+ */
+export function parseStatement(source: string, piece: Span): Statement {
+  const { start, end } = piece;
+  let firstEnd = start;
+  while (firstEnd < end && !isSpace(source.charCodeAt(firstEnd))) firstEnd++;
+  const w0 = source.slice(start, firstEnd);
+  if (!Object.hasOwn(FORMS, w0)) {
+    // only the call form can match
+    const call = matchCall(source, piece);
+    if (call !== null) return call;
+    return unknown_statement(piece, source.slice(start, end), isIdentifier(w0.split(/[=(]/)[0]!) ? CALL_FORM : null);
+  }
+  const words = splitWords(source, start, end);
+  const text = (s: Span) => source.slice(s.start, s.end);
+  const word = (i: number): Word => parseWord(source, words[i]!);
+  const expr = (s: number, e: number): Expression => parseExpression(source, { start: s, end: e });
+
+  if (w0 === 'repeat' && words.length >= 2) {
+    return { type: 'RepeatStatement', count: expr(words[1]!.start, end), body: [], start, end, headerEnd: end };
+  }
+  if (w0 === 'for' && words.length >= 4 && text(words[2]!) === 'in' && isIdentifier(text(words[1]!))) {
+    // A = the text up to the first `..` (A is not empty), B = the rest (not empty either)
+    const from = words[3]!.start;
+    const dots = source.indexOf('..', from + 1);
+    if (dots >= 0 && dots + 2 < end) {
+      const variable: Identifier = { type: 'Identifier', name: text(words[1]!), ...words[1]! };
+      if (isConstantName(variable.name)) constant_as_variable(variable, variable.name);
+      return {
+        type: 'ForStatement', variable, from: expr(from, dots), to: expr(dots + 2, end), body: [],
+        start, end, headerEnd: end,
+      };
+    }
+  }
+  if (w0 === 'echo' && words.length >= 2) {
+    const st = matchEcho(source, words[1]!.start, piece);
+    if (st !== null) return st;
+  }
+  if (w0 === 'cat' && words.length === 2) return { type: 'CatStatement', path: word(1), start, end };
+  if (w0 === 'ls' && words.length === 3 && text(words[1]!) === '-U') {
+    return { type: 'LsStatement', path: word(2), start, end };
+  }
+  if (w0 === 'ip' && words.length >= 2) {
+    const w = words.map(text);
+    if (w[1] === 'link' && w[2] === 'add') {
+      if (w.length === 5 && w[3] === 'type') return { type: 'IpLinkAddStatement', name: null, kind: word(4), start, end };
+      if (w.length === 6 && w[4] === 'type') return { type: 'IpLinkAddStatement', name: word(3), kind: word(5), start, end };
+      if (w.length === 7 && w[3] === 'name' && w[5] === 'type') {
+        return { type: 'IpLinkAddStatement', name: word(4), kind: word(6), start, end };
+      }
+    }
+    if (w[1] === 'link' && (w[2] === 'del' || w[2] === 'delete')) {
+      if (w.length === 4) return { type: 'IpLinkDelStatement', name: word(3), start, end };
+      if (w.length === 5 && w[3] === 'dev') return { type: 'IpLinkDelStatement', name: word(4), start, end };
+    }
+    return unsupported_ip_command(piece);
+  }
+  const call = matchCall(source, piece);
+  if (call !== null) return call;
+  return unknown_statement(piece, text(piece), FORMS[w0]!);
+}
+
+function isIdentifier(s: string): boolean {
+  if (s.length === 0 || !isIdentStart(s.charCodeAt(0))) return false;
+  for (let i = 1; i < s.length; i++) if (!isIdentChar(s.charCodeAt(i))) return false;
+  return true;
+}
+
+/**
+ * `echo VALUE > PATH`: PATH is the non-blank run at the end, preceded by the
+ * first `>` for which that holds; VALUE is everything before it (it can
+ * span lines inside a `${...}`). null when the piece has no such `>`.
+ */
+function matchEcho(source: string, valueStart: number, piece: Span): Statement | null {
+  for (let gt = source.indexOf('>', valueStart); gt >= 0 && gt < piece.end; gt = source.indexOf('>', gt + 1)) {
+    let p = gt + 1;
+    while (p < piece.end && isSpace(source.charCodeAt(p))) p++;
+    if (p >= piece.end) continue;
+    let q = p;
+    while (q < piece.end && !isSpace(source.charCodeAt(q))) q++;
+    if (q < piece.end) continue;
+    let valueEnd = gt;
+    while (valueEnd > valueStart && isSpace(source.charCodeAt(valueEnd - 1))) valueEnd--;
+    const pathSpan = { start: p, end: piece.end };
+    const path = source.slice(p, piece.end);
+    if (path.includes('$')) variable_in_sysctl_path(pathSpan);
+    if (!WRITABLE_SYSCTLS.has(path) && !path.startsWith(WRITABLE_SYSCTL_PREFIX)) forbidden_sysctl(pathSpan, path);
+    const words = splitWords(source, valueStart, valueEnd).map((w) => parseWord(source, w));
+    return { type: 'EchoStatement', words, path, start: piece.start, end: piece.end };
+  }
+  return null;
+}
+
+function identEnd(source: string, i: number, end: number): number {
+  if (i >= end || !isIdentStart(source.charCodeAt(i))) return -1;
+  let j = i + 1;
+  while (j < end && isIdentChar(source.charCodeAt(j))) j++;
+  return j;
+}
+
+function skipSpace(source: string, i: number, end: number): number {
+  while (i < end && isSpace(source.charCodeAt(i))) i++;
+  return i;
+}
+
+/** `[VAR =] NAME(ARGS)` with the last `)` ending the piece; null when the piece is not of that shape. */
+function matchCall(source: string, piece: Span): CallStatement | null {
+  const end = piece.end;
+  let nameStart = piece.start;
+  let nameEnd = identEnd(source, nameStart, end);
+  if (nameEnd < 0) return null;
+  let assign: Identifier | null = null;
+  let k = skipSpace(source, nameEnd, end);
+  if (k < end && source.charCodeAt(k) === 61 /* = */) {
+    assign = { type: 'Identifier', name: source.slice(nameStart, nameEnd), start: nameStart, end: nameEnd };
+    nameStart = skipSpace(source, k + 1, end);
+    nameEnd = identEnd(source, nameStart, end);
+    if (nameEnd < 0) return null;
+    k = skipSpace(source, nameEnd, end);
+  }
+  const close = end - 1;
+  if (source.charCodeAt(k) !== 40 /* ( */ || k >= close || source.charCodeAt(close) !== 41 /* ) */) return null;
+
+  const callee = source.slice(nameStart, nameEnd);
+  const calleeSpan = { start: nameStart, end: nameEnd };
+  if (!isCallName(callee)) return unknown_call(calleeSpan, callee, CALL_NAMES);
+  if (assign !== null && isConstantName(assign.name)) constant_as_variable(assign, assign.name);
+
+  const argSpans = splitArguments(source, k + 1, close);
+  const { params, optional } = CALLS[callee];
+  if (argSpans.length < params.length - optional || argSpans.length > params.length) {
+    wrong_argument_count(calleeSpan, callee, params.length - optional, params.length, argSpans.length);
+  }
+  const args: Expression[] = [];
+  for (const s of argSpans) args.push(parseExpression(source, s));
+  return { type: 'CallStatement', assign, callee, calleeSpan, args, start: piece.start, end: piece.end };
+}
+
+/**
+ * The comma-separated arguments of source[start, end), trimmed; commas
+ * inside parentheses do not separate. No arguments when the text is blank.
+ */
+function splitArguments(source: string, start: number, end: number): Span[] {
+  const spans: Span[] = [];
+  let depth = 0;
+  let from = start;
+  for (let i = start; i <= end; i++) {
+    const c = i < end ? source.charCodeAt(i) : 44;
+    if (c === 40) depth++;
+    else if (c === 41) depth--;
+    else if (c === 44 /* , */ && (depth === 0 || i === end)) {
+      let s = from;
+      let e = i;
+      while (s < e && isSpace(source.charCodeAt(s))) s++;
+      while (e > s && isSpace(source.charCodeAt(e - 1))) e--;
+      if (i < end || s < e || spans.length > 0) spans.push({ start: s, end: e });
+      from = i + 1;
+    }
+  }
+  return spans;
+}

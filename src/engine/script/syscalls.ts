@@ -1,0 +1,33 @@
+/**
+ * The system calls the interpreter makes, as one object, so that tests can
+ * run the language against a fake kernel. The real binding is
+ * kernel_syscalls.ts. `K` is the kernel the calls act on.
+ *
+ * Integer parameters follow the C types (int as an int32 number, long and
+ * size_t as bigint); results are >= 0 or -errno. Strings (paths, device
+ * names, file contents) are byte strings: one char per byte, UTF-8 encoded
+ * (see bytes.ts), as the kernel sees them.
+ */
+export interface Syscalls<K> {
+  sys_msgget(k: K, key: number, msgflg: number): number;
+  sys_msgsnd(k: K, msqid: number, mtype: bigint, msgsz: bigint, msgflg: number): number;
+  sys_msgrcv(k: K, msqid: number, msgtyp: bigint, msgsz: bigint, msgflg: number): number;
+  sys_msgctl(k: K, msqid: number, cmd: number): number;
+  sys_shmget(k: K, key: number, size: bigint, shmflg: number): number;
+  sys_shmctl(k: K, shmid: number, cmd: number): number;
+  sys_semget(k: K, key: number, nsems: number, semflg: number): number;
+  sys_semctl(k: K, semid: number, semnum: number, cmd: number): number;
+  /** a file descriptor or -errno; throws UnmodeledPathError for a path nothing models */
+  sys_open(k: K, path: string, flags: number): number;
+  /** the bytes read ('' at end of file) or -errno */
+  sys_read(k: K, fd: number, count: number): string | number;
+  /** bytes written or -errno */
+  sys_write(k: K, fd: number, data: string): number;
+  sys_close(k: K, fd: number): number;
+  /** entry names in getdents order (without . and ..) or -errno; throws UnmodeledPathError */
+  sys_listdir(k: K, path: string): string[] | number;
+  /** RTM_NEWLINK with NLM_F_CREATE|NLM_F_EXCL: 0 or -errno */
+  rtnl_newlink(k: K, name: string | null, kind: string): number;
+  /** RTM_DELLINK by name: 0 or -errno */
+  rtnl_dellink(k: K, name: string): number;
+}
