@@ -1,0 +1,131 @@
+/**
+ * Conformance of the engine against the real kernel.
+ *
+ *   tsx scripts/conformance.ts [--check] [FILTER]
+ *       run the committed workloads on the engine, compare with the
+ *       recordings; prints `conformance: N passed, M failed`
+ *   tsx scripts/conformance.ts --record [FILTER]
+ *       re-record the committed workloads on this host's kernel (root,
+ *       Linux, `unshare -i`); writes tests/conformance/expected/
+ *   tsx scripts/conformance.ts --fuzz N [--seed S] [--net] [--allow-skip]
+ *       N generated workloads (seeds S, S+1, ...) on the host kernel and on
+ *       the engine; prints each workload that differs with its differences
+ *
+ * Exit status: 0 all agree, 1 differences (or the host kernel is not
+ * usable, unless --allow-skip), 2 bad usage.
+ */
+import { formatDifferences } from '../tests/conformance/compare';
+import { listCorpus, writeRecording } from '../tests/conformance/corpus';
+import { generateWorkload } from '../tests/conformance/generate';
+import { hostUnavailableReason, recordOnHost } from '../tests/conformance/host';
+
+interface Args {
+  mode: 'check' | 'record' | 'fuzz';
+  filter: string;
+  count: number;
+  seed: number;
+  net: boolean;
+  allowSkip: boolean;
+}
+
+function usage(message: string): never {
+  console.error(`conformance: ${message}`);
+  console.error('usage: conformance.ts [--check] [FILTER] | --record [FILTER] | --fuzz N [--seed S] [--net] [--allow-skip]');
+  process.exit(2);
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { mode: 'check', filter: '', count: 0, seed: 1, net: false, allowSkip: false };
+  const number = (flag: string, value: string | undefined): number => {
+    if (value === undefined || !/^\d+$/.test(value)) usage(`${flag} needs a non-negative integer`);
+    return Number(value);
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--check') args.mode = 'check';
+    else if (a === '--record') args.mode = 'record';
+    else if (a === '--fuzz') {
+      args.mode = 'fuzz';
+      args.count = number(a, argv[++i]);
+    } else if (a === '--seed') args.seed = number(a, argv[++i]);
+    else if (a === '--net') args.net = true;
+    else if (a === '--allow-skip') args.allowSkip = true;
+    else if (a.startsWith('--')) usage(`unknown option ${a}`);
+    else args.filter = a;
+  }
+  return args;
+}
+
+/** The engine is loaded only when needed, so --record works while it does not build. */
+async function loadEngine(): Promise<typeof import('../tests/conformance/engine')> {
+  return import('../tests/conformance/engine');
+}
+
+async function check(filter: string): Promise<number> {
+  const { checkAgainst } = await loadEngine();
+  let passed = 0;
+  let failed = 0;
+  for (const entry of listCorpus(filter)) {
+    if (!entry.expected) {
+      console.log(`${entry.name}: not recorded (run --record)`);
+      failed++;
+      continue;
+    }
+    const { differences } = checkAgainst(entry.text, entry.expected);
+    if (differences.length === 0) {
+      passed++;
+      continue;
+    }
+    failed++;
+    console.log(`FAIL ${entry.name} (${differences.length} differences)\n${formatDifferences(differences, 10)}\n`);
+  }
+  console.log(`conformance: ${passed} passed, ${failed} failed`);
+  return failed === 0 ? 0 : 1;
+}
+
+function record(filter: string): number {
+  const why = hostUnavailableReason();
+  if (why) {
+    console.error(`conformance: cannot record: ${why}`);
+    return 1;
+  }
+  const entries = listCorpus(filter);
+  for (const entry of entries) {
+    const rec = recordOnHost(entry.text);
+    if (rec.exitCode === 3) {
+      console.error(`conformance: ${entry.name}: the recorder failed: ${rec.stderr.trim()}`);
+      return 1;
+    }
+    writeRecording(entry.name, { output: rec.output, exitCode: rec.exitCode });
+    console.log(`${entry.name}: ${rec.output.split('\n').length - 1} lines${rec.exitCode ? `, exit ${rec.exitCode}` : ''}`);
+  }
+  console.log(`conformance: recorded ${entries.length} workload${entries.length === 1 ? '' : 's'}`);
+  return 0;
+}
+
+async function fuzz(args: Args): Promise<number> {
+  const why = hostUnavailableReason();
+  if (why) {
+    console.log(`conformance: SKIPPED: ${why}`);
+    return args.allowSkip ? 0 : 1;
+  }
+  const { checkAgainst } = await loadEngine();
+  let differing = 0;
+  for (let seed = args.seed; seed < args.seed + args.count; seed++) {
+    const text = generateWorkload(seed, { net: args.net });
+    const host = recordOnHost(text, { net: args.net });
+    if (host.exitCode === 3) {
+      console.log(`conformance: seed ${seed}: the recorder failed: ${host.stderr.trim()}`);
+      return 1;
+    }
+    const { differences } = checkAgainst(text, host);
+    if (differences.length === 0) continue;
+    differing++;
+    console.log(`=== seed ${seed}: ${differences.length} differences\n${text}--- differences\n${formatDifferences(differences)}\n`);
+  }
+  console.log(`conformance: fuzz ${args.count} workloads from seed ${args.seed}${args.net ? ' (net)' : ''}: ${args.count - differing} agree, ${differing} differ`);
+  return differing === 0 ? 0 : 1;
+}
+
+const args = parseArgs(process.argv.slice(2));
+process.exit(args.mode === 'record' ? record(args.filter) : args.mode === 'fuzz' ? await fuzz(args) : await check(args.filter));

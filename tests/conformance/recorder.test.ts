@@ -1,0 +1,71 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { compareOutputs, formatDifferences } from './compare';
+import { listCorpus } from './corpus';
+import { RECORDER, hostUnavailableReason, recordOnHost, recorderParseErrors } from './host';
+
+const hostReason = hostUnavailableReason();
+if (hostReason) console.warn(`conformance recorder: live tests SKIPPED: ${hostReason}`);
+
+const hasPython = !spawnSync('python3', ['--version']).error;
+
+function parseOnly(text: string): { status: number | null; stderr: string } {
+  const r = spawnSync('python3', [RECORDER, '--parse-only', '-'], { input: text, encoding: 'utf8' });
+  return { status: r.status, stderr: r.stderr };
+}
+
+/** A live test's title, saying why when it is skipped. */
+const live = (title: string) => (hostReason ? `${title} (skipped: ${hostReason})` : title);
+
+describe('the recorder, live on the host kernel', () => {
+  for (const name of ['003-msg-allocator-trace', '050-zero-length-msgmnb4', '126-dev-snmp6-order']) {
+    it.skipIf(hostReason !== null)(live(`still reproduces ${name}`), () => {
+      const [entry] = listCorpus(name);
+      expect(entry?.expected).toBeTruthy();
+      const rec = recordOnHost(entry!.text);
+      const differences = compareOutputs(entry!.expected!.output, rec.output);
+      expect(differences.length, formatDifferences(differences)).toBe(0);
+      expect(rec.exitCode).toBe(entry!.expected!.exitCode);
+    });
+  }
+
+  it.skipIf(hostReason !== null)(live('reports a blocking msgrcv as EINTR after the alarm'), () => {
+    const rec = recordOnHost('q = msgget(IPC_PRIVATE, 0600)\nmsgrcv(q, 0, 10)\n');
+    expect(rec.output).toBe('msgget(IPC_PRIVATE, 0600) = 0\nmsgrcv(0, 0, 10, 0) = -1 EINTR (Interrupted system call)\n');
+    expect(rec.exitCode).toBe(0);
+  });
+
+  it.skipIf(hostReason !== null)(live('keeps the output before a runtime error and exits with 2'), () => {
+    const rec = recordOnHost('msgget(IPC_PRIVATE, 0)\nmsgctl(x, IPC_STAT)\nmsgget(IPC_PRIVATE, 0)\n');
+    expect(rec.output).toBe('msgget(IPC_PRIVATE, 000) = 0\n');
+    expect(rec.exitCode).toBe(2);
+    expect(rec.stderr).toContain("line 2: undefined variable 'x'");
+  });
+});
+
+describe.skipIf(!hasPython)('the recorder parser (no kernel needed)', () => {
+  it('accepts the language of every committed workload that is meant to parse', () => {
+    const corpus = listCorpus().filter((e) => e.name !== '142-parse-error');
+    const errors = recorderParseErrors(corpus.map((e) => e.text));
+    expect(corpus.map((e, i) => [e.name, errors[i]]).filter(([, err]) => err !== null)).toEqual([]);
+  });
+
+  it.each([
+    ['x = 5', 'cannot parse statement'],
+    ['msgget(0, 08)', "bad octal literal '08'"],
+    ['msgget(0, 0x)', 'trailing junk'],
+    ['msgget(0)', 'msgget takes 2..2 arguments, got 1'],
+    ['IPC_CREAT = msgget(0, 0)', 'cannot assign to constant IPC_CREAT'],
+    ['repeat 2\nmsgget(0, 0)', 'repeat needs a { block }'],
+    ['repeat 2 { msgget(0, 0)', 'missing }'],
+    ['msgget(0, 0) }', 'unmatched }'],
+    ['echo 1 > /proc/sys/kernel/hostname', 'refusing to write /proc/sys/kernel/hostname'],
+    ['echo 1 > /proc/sys/kernel/../kernel/msgmni', 'refusing to write'],
+    ['echo 1 > /proc/sys/kernel/msg$x', 'variable in sysctl path not allowed'],
+    ['ip link set foo up', "unsupported ip command 'ip link set foo up'"],
+  ])('rejects %j with exit status 2 before touching the kernel', (text, message) => {
+    const r = parseOnly(`${text}\n`);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(message);
+  });
+});
