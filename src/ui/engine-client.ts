@@ -1,27 +1,105 @@
 /**
  * The only module that knows the engine runs in a Web Worker. Everything
  * else in the UI calls these async functions.
+ *
+ * A worker that stops answering (a single statement can keep it busy for
+ * seconds) is terminated and replaced: every call still waiting on it
+ * rejects with EngineRestartedError, and the next call starts a fresh one.
  */
 import * as Comlink from 'comlink';
 import type { EngineApi } from '../../workers/engine.worker';
+import type { KernelChoice } from '../engine/api';
+import type { Progress, Reply, Target } from './session/host';
 
-let remote: Comlink.Remote<EngineApi> | null = null;
+export type { Progress, Reply, Target } from './session/host';
+export type { Snapshot } from './session/session';
+export type { OpRecord } from './session/op_record';
 
-function engine(): Comlink.Remote<EngineApi> {
-  if (!remote) {
-    const worker = new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'ipcscope-engine',
-    });
-    remote = Comlink.wrap<EngineApi>(worker);
+export class EngineRestartedError extends Error {
+  constructor() {
+    super('the engine was restarted');
   }
-  return remote;
+}
+
+interface Connection {
+  worker: Worker;
+  remote: Comlink.Remote<EngineApi>;
+  /** rejects when this worker is terminated */
+  dead: Promise<never>;
+  kill: () => void;
+}
+
+let connection: Connection | null = null;
+let progressListener: ((p: Progress) => void) | null = null;
+
+function connect(): Connection {
+  if (connection) return connection;
+  const worker = new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'ipcscope-engine',
+  });
+  const remote = Comlink.wrap<EngineApi>(worker);
+  let kill = () => {};
+  const dead = new Promise<never>((_, reject) => {
+    kill = () => reject(new EngineRestartedError());
+  });
+  dead.catch(() => {}); // only the calls racing it report the restart
+  const conn: Connection = { worker, remote, dead, kill };
+  connection = conn;
+  void remote.setProgressListener(Comlink.proxy((p: Progress) => progressListener?.(p)));
+  return conn;
+}
+
+/** Calls the worker; rejects with EngineRestartedError if it is restarted meanwhile. */
+function call<T>(f: (remote: Comlink.Remote<EngineApi>) => Promise<T>): Promise<T> {
+  const conn = connect();
+  return Promise.race([f(conn.remote), conn.dead]);
+}
+
+/** Terminates the worker; the next call starts a new one. */
+export function restartEngine(): void {
+  if (!connection) return;
+  const conn = connection;
+  connection = null;
+  conn.remote[Comlink.releaseProxy]();
+  conn.worker.terminate();
+  conn.kill();
 }
 
 export function engineInfo() {
-  return engine().engineInfo();
+  return call((r) => r.engineInfo());
 }
 
 export function describeReturn(ret: number) {
-  return engine().describeReturn(ret);
+  return call((r) => r.describeReturn(ret));
+}
+
+/** Starts a session for `text` (the latest request wins) and moves it to `target`. */
+export function openWorkload(text: string, kernel: KernelChoice, target: Target): Promise<Reply> {
+  return call(async (r): Promise<Reply> => await r.open(text, kernel, target));
+}
+
+export function navigate(target: Target): Promise<Reply> {
+  return call(async (r): Promise<Reply> => await r.navigate(target));
+}
+
+/** Receives the progress of long runs (one listener). */
+export function onProgress(listener: ((p: Progress) => void) | null): void {
+  progressListener = listener;
+}
+
+/**
+ * Stops the running job. When the worker does not even take the request
+ * within `timeoutMs`, it is restarted: 'restarted'.
+ */
+export async function cancelRun(timeoutMs = 1500): Promise<'cancelled' | 'restarted'> {
+  if (!connection) return 'cancelled';
+  const conn = connection;
+  const answered = await Promise.race([
+    conn.remote.cancel().then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs)),
+  ]).catch(() => false);
+  if (answered) return 'cancelled';
+  if (connection === conn) restartEngine();
+  return 'restarted';
 }

@@ -1,0 +1,41 @@
+import { test, expect } from './fixtures';
+import { linkHash, openFresh, typeWorkload, workloadText } from './playground';
+
+const MINE = 'semget(IPC_PRIVATE, 2, IPC_CREAT|0600)\nsemctl(0, 0, SEM_INFO)';
+const SHARED = 'shmget(IPC_PRIVATE, 8192, IPC_CREAT|0600)';
+
+test('an edit survives a reload', async ({ page }) => {
+  await openFresh(page);
+  await typeWorkload(page, MINE);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('ipcscope:draft'))).toContain('semctl');
+  await page.reload();
+  await expect.poll(() => workloadText(page)).toBe(MINE);
+  // and without the address bar's state too
+  await page.goto('./');
+  await expect.poll(() => workloadText(page)).toBe(MINE);
+  await expect(page.getByTestId('restore-draft')).toHaveCount(0);
+});
+
+test('opening a shared link keeps the local draft one click away', async ({ page }) => {
+  await openFresh(page);
+  await typeWorkload(page, MINE);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('ipcscope:draft'))).toContain('semctl');
+  await page.goto('./' + linkHash({ v: 1, workload: SHARED, step: 1 }));
+  await page.reload();
+  await expect.poll(() => workloadText(page)).toBe(SHARED);
+  expect(await page.evaluate(() => localStorage.getItem('ipcscope:draft'))).toContain('semctl');
+  await page.getByTestId('restore-draft').click();
+  await expect.poll(() => workloadText(page)).toBe(MINE);
+  await expect(page.getByTestId('restore-draft')).toHaveCount(0);
+});
+
+test('opening an example from the gallery keeps the draft one click away', async ({ page }) => {
+  await openFresh(page);
+  await typeWorkload(page, MINE);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('ipcscope:draft'))).toContain('semctl');
+  await page.getByText('Examples').click();
+  await page.getByRole('button', { name: /^Tour/ }).click();
+  await expect(page.getByRole('textbox', { name: 'Workload' })).toContainText('# A tour of SysV IPC');
+  await page.getByTestId('restore-draft').click();
+  await expect.poll(() => workloadText(page)).toBe(MINE);
+});

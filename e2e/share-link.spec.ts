@@ -1,0 +1,44 @@
+import { test, expect } from './fixtures';
+import { button, currentEntry, expectStep, openFresh, TOUR_OPS, typeWorkload, workloadText } from './playground';
+
+const WORKLOAD = 'q = msgget(IPC_PRIVATE, IPC_CREAT|0600)\nrepeat 3 { msgsnd(q, 1, 8, IPC_NOWAIT) }\nmsgctl(q, MSG_INFO)\n';
+
+test('a copied link opens the identical workload at the identical step', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openFresh(page);
+  await typeWorkload(page, WORKLOAD);
+  await button(page, 'Run').click();
+  await expectStep(page, 5, 5);
+  await button(page, 'Step back').click();
+  await button(page, 'Step back').click();
+  await expectStep(page, 3, 5);
+
+  const copy = page.getByTestId('copy-link');
+  await copy.click();
+  await expect(copy).toHaveText('Copied ✓');
+  const link = await copy.getAttribute('href');
+  expect(link).toMatch(/#s=[A-Za-z0-9+\-$]+$/);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  expect(page.url()).toBe(link);
+
+  const other = await context.newPage();
+  await other.goto(link!);
+  await expectStep(other, 3, 5);
+  expect(await workloadText(other)).toBe(WORKLOAD);
+  await expect(currentEntry(other)).toHaveText('msgsnd(0, 1, 8, IPC_NOWAIT) = 0');
+  await expect(other.getByTestId('console').locator('li')).toHaveCount(3);
+});
+
+test('the address bar follows the step without adding history entries', async ({ page }) => {
+  await openFresh(page);
+  const before = await page.evaluate(() => history.length);
+  await button(page, 'Step over').click();
+  await button(page, 'Step over').click();
+  await expectStep(page, 2, TOUR_OPS);
+  await expect.poll(() => page.url()).toMatch(/#s=/);
+  const at2 = page.url();
+  await button(page, 'Step over').click();
+  await expectStep(page, 3, TOUR_OPS);
+  await expect.poll(() => page.url()).not.toBe(at2);
+  expect(await page.evaluate(() => history.length)).toBe(before);
+});

@@ -1,0 +1,210 @@
+/**
+ * A playground session: one workload on one simulated kernel, explored
+ * once and then travelled through in time. Runs in the engine worker.
+ *
+ * The live machine sits at operation `pos`. Going forward executes
+ * operations; the first time an operation runs it extends the *frontier*
+ * (operations explored so far) and may leave a checkpoint. Going anywhere
+ * else restores the nearest checkpoint at or before the target and replays
+ * from there, which gives exactly the same kernel, output and costs, since
+ * the engine is deterministic. Every move is bounded by a budget of
+ * operations so the worker can stay responsive between slices (host.ts).
+ */
+import {
+  bootMachine, checkpointMachine, COST_NAMES, restoreMachine,
+  type Costs, type KernelChoice, type Machine, type MachineCheckpoint, type WorkloadError, configForChoice,
+} from '../../engine/api';
+import {
+  addCheckpoint, checkpointAtOrBefore, checkpointDue, checkpointIndexAtOrBefore, createCheckpointLog, DEFAULT_CHECKPOINT_POLICY,
+  replayUnits, type CheckpointPolicy,
+} from './checkpoint_log';
+import { estimateCloneBytes } from './clone_size';
+import { cachedRecord, cacheRecord, createRecordCache, firstMissing, makeRecord, recordWindow, type OpRecord } from './op_record';
+
+export interface SessionOptions {
+  checkpoints?: CheckpointPolicy;
+  /** the console window: at most this many operations ... */
+  windowOps?: number;
+  /** ... and about this many output lines */
+  windowLines?: number;
+}
+
+/** What the page displays at one step; plain data. */
+export interface Snapshot {
+  /** operations executed, 0 to total */
+  step: number;
+  /** operations explored so far (all of them once `finished`) */
+  total: number;
+  /** the run has ended: it ran to the end or stopped on `error` */
+  finished: boolean;
+  /** the run-time error that ended the run (step limit, undefined variable, ...) */
+  error: WorkloadError | null;
+  /** the statement of operation `step` (null at step 0) */
+  current: { line: number; start: number; end: number } | null;
+  /** the console: the records of the operations that end at `step` */
+  records: OpRecord[];
+  /** the cost counters after operation `step` */
+  costs: Costs;
+  /** what operation `step` alone cost */
+  delta: Costs;
+  /** lines whose statement returned an error at or before `step` */
+  errorLines: number[];
+}
+
+export interface Session {
+  readonly source: string;
+  position(): number;
+  total(): number;
+  finished(): boolean;
+  /** Moves towards operation `target` (clamped to the run's end), executing at most `budget` operations; true on arrival. */
+  seek(target: number, budget: number): boolean;
+  /** Goes forward to the next operation on source line `line`: 'found', 'end' (none before the end) or 'more' (budget spent). */
+  seekLine(line: number, budget: number): 'found' | 'end' | 'more';
+  /** The snapshot at the current position (replays to fill the console window when needed). */
+  snapshot(): Snapshot;
+  /** how many checkpoints are kept and their estimated size */
+  memory(): { checkpoints: number; bytes: number };
+}
+
+function zeroCosts(): Costs {
+  return Object.fromEntries(COST_NAMES.map((n) => [n, 0])) as Costs;
+}
+
+function costSum(costs: Costs): number {
+  let sum = 0;
+  for (const n of COST_NAMES) sum += costs[n];
+  return sum;
+}
+
+/** A session for `text`, at operation 0; the parse error when the text does not parse. */
+export function createSession(
+  text: string,
+  choice: KernelChoice = {},
+  options: SessionOptions = {},
+): { ok: true; session: Session } | { ok: false; error: WorkloadError } {
+  const booted = bootMachine(text, configForChoice(choice));
+  if (!booted.ok) return booted;
+  let machine: Machine = booted.machine;
+  const windowOps = options.windowOps ?? 200;
+  const windowLines = options.windowLines ?? 600;
+  const log = createCheckpointLog<MachineCheckpoint>(options.checkpoints ?? DEFAULT_CHECKPOINT_POLICY);
+  const cache = createRecordCache(windowOps);
+  const firstFailure = new Map<number, number>();
+  const prev = zeroCosts();
+  let prevFor = 0;
+  let pos = 0;
+  let frontier = 0;
+  let ended = false;
+  let endError: WorkloadError | null = null;
+  /** the live machine went through the failed attempt that ended the run: its costs are past step `pos` */
+  let tainted = false;
+
+  const takeCheckpoint = (units: number) => {
+    const data = checkpointMachine(machine);
+    addCheckpoint(log, { op: pos, units, bytes: estimateCloneBytes(data), data });
+  };
+  takeCheckpoint(replayUnits(log, 0, costSum(machine.kernel.probe.costs)));
+
+  const atEnd = () => ended && pos === frontier;
+
+  /**
+   * Executes operation pos + 1; false when the run has ended. Records it
+   * for the console from operation `recordFrom` on; keeps the costs before
+   * it when it is operation `deltaAt` (copying them at every operation
+   * would double the cost of a long run).
+   */
+  const forward = (recordFrom: number, deltaAt: number): boolean => {
+    if (atEnd()) return false;
+    const costs = machine.kernel.probe.costs;
+    const k = pos + 1;
+    if (k === deltaAt) for (const n of COST_NAMES) prev[n] = costs[n];
+    const r = machine.run.step();
+    if (r.kind !== 'op') {
+      if (pos < frontier) throw new Error(`replay diverged: the run ended at ${pos}, explored to ${frontier}`);
+      ended = true;
+      endError = r.kind === 'error' ? r.error : null;
+      tainted = r.kind === 'error';
+      return false;
+    }
+    pos = k;
+    if (k === deltaAt) prevFor = k;
+    if (k >= recordFrom) cacheRecord(cache, makeRecord(k, r.line, r.start, r.end, r.output, r.result));
+    if (k > frontier) {
+      frontier = k;
+      if (r.result < 0 && !firstFailure.has(r.line)) firstFailure.set(r.line, k);
+      const units = replayUnits(log, k, costSum(costs));
+      if (checkpointDue(log, units)) takeCheckpoint(units);
+    }
+    return true;
+  };
+
+  const restore = (op: number) => {
+    const cp = log.entries[checkpointIndexAtOrBefore(log, op)]!;
+    machine = restoreMachine(machine.program, machine.config, cp.data);
+    pos = cp.op;
+    prevFor = -1;
+    tainted = false;
+  };
+
+  const seek = (target: number, budget: number): boolean => {
+    let n = Math.max(0, Math.floor(target));
+    if (ended) n = Math.min(n, frontier);
+    const exploring = n > frontier;
+    // operation n - 1's state is needed to know what operation n costs; the console window may make the
+    // replay start one checkpoint earlier, not more (where operations are slow, checkpoints are dense)
+    const last = n === 0 ? 0 : n - 1;
+    const i = checkpointIndexAtOrBefore(log, last);
+    const earliest = log.entries[Math.max(0, i - 1)]!;
+    const wantLo = Math.max(1, n - windowOps + 1, earliest.op + 1);
+    const missing = n === 0 || exploring ? n + 1 : firstMissing(cache, wantLo, n);
+    if (pos === n && missing > n && (n === 0 || prevFor === n) && !tainted) return true;
+    const limit = Math.min(last, missing - 1);
+    const cp = checkpointAtOrBefore(log, limit)!;
+    if (pos > limit || tainted || cp.op > pos) restore(cp.op);
+    const recordFrom = exploring ? 1 : wantLo;
+    while (pos < n && budget-- > 0) if (!forward(recordFrom, n)) break;
+    return pos === n || atEnd();
+  };
+
+  const seekLine = (line: number, budget: number): 'found' | 'end' | 'more' => {
+    while (budget-- > 0) {
+      if (!forward(1, pos + 1)) return 'end';
+      if (cachedRecord(cache, pos)?.line === line) return 'found';
+    }
+    return 'more';
+  };
+
+  const snapshot = (): Snapshot => {
+    seek(pos, Number.POSITIVE_INFINITY);
+    const costs = { ...machine.kernel.probe.costs };
+    const delta = zeroCosts();
+    if (pos > 0 && prevFor === pos) for (const n of COST_NAMES) delta[n] = costs[n] - prev[n];
+    const records = pos === 0 ? [] : recordWindow(cache, pos, windowOps, windowLines);
+    const last = records[records.length - 1];
+    const errorLines: number[] = [];
+    for (const [line, op] of firstFailure) if (op <= pos) errorLines.push(line);
+    return {
+      step: pos,
+      total: frontier,
+      finished: ended,
+      error: ended ? endError : null,
+      current: last === undefined ? null : { line: last.line, start: last.start, end: last.end },
+      records,
+      costs,
+      delta,
+      errorLines: errorLines.sort((a, b) => a - b),
+    };
+  };
+
+  const session: Session = {
+    source: text,
+    position: () => pos,
+    total: () => frontier,
+    finished: () => ended,
+    seek,
+    seekLine,
+    snapshot,
+    memory: () => ({ checkpoints: log.entries.length, bytes: log.bytes }),
+  };
+  return { ok: true, session };
+}

@@ -1,0 +1,97 @@
+/**
+ * What outlives the page: the address bar (the state of a link, kept
+ * current with history.replaceState, so no history entry per step) and the
+ * local draft (saved a moment after each edit by the user, never by a
+ * load). Also what the page opens with.
+ */
+import type { Playground } from '../playground.svelte';
+import { fetchExample, TOUR } from '../gallery/examples';
+import { loadDraft, saveDraft, type Draft } from './draft';
+import { chooseStartup } from './startup';
+import { hashForState, type UrlState } from './url_state';
+
+const URL_DELAY_MS = 250;
+const DRAFT_DELAY_MS = 400;
+
+export class Persistence {
+  readonly #pg: Playground;
+  draft = $state.raw<Draft | null>(loadDraft());
+  /** the page has chosen what to open; from then on the address bar follows the state */
+  started = $state(false);
+
+  /** the hash this page wrote last (another one in the address bar means a link was pasted) */
+  #written = '';
+
+  constructor(pg: Playground) {
+    this.#pg = pg;
+  }
+
+  /** the draft differs from a text that was loaded, not typed: offer it back */
+  get draftOffered(): boolean {
+    return this.draft !== null && !this.#pg.editedSinceLoad && this.draft.workload !== this.#pg.text;
+  }
+
+  /** Keeps the address bar and the draft up to date; call while a component initialises. */
+  track(): void {
+    $effect(() => {
+      if (!this.started) return;
+      const state = this.#urlState();
+      const t = setTimeout(() => this.#writeHash(hashForState(state)), URL_DELAY_MS);
+      return () => clearTimeout(t);
+    });
+    $effect(() => {
+      const text = this.#pg.text;
+      if (!this.#pg.editedSinceLoad) return;
+      const t = setTimeout(() => {
+        if (saveDraft(text)) this.draft = { v: 1, workload: text };
+      }, DRAFT_DELAY_MS);
+      return () => clearTimeout(t);
+    });
+  }
+
+  /** Opens what `hash` links to, else the draft, else the tour; a link's step is run to. */
+  async start(hash: string): Promise<void> {
+    const s = chooseStartup(hash, this.draft, '');
+    if (s.source === 'tour') s.workload = await this.#tour();
+    if (s.problem !== null) this.#pg.notify('link', s.problem);
+    this.#pg.kernel = s.kernel;
+    this.#pg.views = s.views;
+    this.#pg.load(s.workload);
+    this.started = true;
+    if (s.source === 'link') await this.#pg.toStep(s.step);
+  }
+
+  /** The address bar changed under the page (a pasted link): open it. */
+  onHashChange(hash: string): void {
+    if (hash !== this.#written) void this.start(hash);
+  }
+
+  /** A link to the state right now (the address bar is brought up to date too). */
+  link(): string {
+    this.#writeHash(hashForState(this.#urlState()));
+    return location.href;
+  }
+
+  restoreDraft(): void {
+    if (this.draft !== null) this.#pg.load(this.draft.workload);
+  }
+
+  #urlState(): UrlState {
+    const pg = this.#pg;
+    return { v: 1, workload: pg.text, step: pg.step, views: pg.views, kernel: pg.kernel };
+  }
+
+  #writeHash(hash: string): void {
+    this.#written = hash;
+    if (location.hash !== hash) history.replaceState(history.state, '', hash);
+  }
+
+  async #tour(): Promise<string> {
+    try {
+      return await fetchExample(TOUR);
+    } catch (e) {
+      this.#pg.notify('link', `The tour could not be loaded (${e instanceof Error ? e.message : String(e)}).`);
+      return '';
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import { describe, expect, test } from 'vitest';
+import { chooseStartup } from './startup';
+import { hashForState } from './url_state';
+
+const TOUR = '# the tour\n';
+const DRAFT = { v: 1 as const, workload: 'msgget(IPC_PRIVATE, 0)\n' };
+
+describe('the startup choice', () => {
+  test('a first visit opens the tour', () => {
+    expect(chooseStartup('', null, TOUR)).toEqual({ workload: TOUR, step: 0, views: [], kernel: {}, source: 'tour', problem: null });
+  });
+
+  test('a visit without a link opens the draft', () => {
+    expect(chooseStartup('', DRAFT, TOUR)).toMatchObject({ workload: DRAFT.workload, source: 'draft', problem: null });
+  });
+
+  test('a link opens its workload and step, whatever the draft', () => {
+    const hash = hashForState({ v: 1, workload: 'semget(IPC_PRIVATE, 1, 0)\n', step: 1, views: ['idr'], kernel: {} });
+    expect(chooseStartup(hash, DRAFT, TOUR)).toEqual({
+      workload: 'semget(IPC_PRIVATE, 1, 0)\n', step: 1, views: ['idr'], kernel: {}, source: 'link', problem: null,
+    });
+  });
+
+  test('a damaged link opens the tour and says what was wrong', () => {
+    expect(chooseStartup('#s=N4Igbi', DRAFT, TOUR)).toEqual({
+      workload: TOUR, step: 0, views: [], kernel: {}, source: 'tour',
+      problem: 'The link is cut short: part of it is missing (was it copied whole?). The tour opened instead.',
+    });
+  });
+});
