@@ -53,6 +53,9 @@ test('a worker that does not answer a cancel is restarted, and the workload stay
     while (Date.now() < until);
   });
   stuck.catch(() => {});
+  // the evaluation reaches the worker asynchronously (over CDP); give it time
+  // to start blocking, else the Cancel can slip in first and be answered
+  await page.waitForTimeout(500);
   await button(page, 'Cancel').click();
   await expect(page.getByRole('alert').filter({ hasText: 'The engine did not answer, so it was restarted.' })).toBeVisible();
   await expect(button(page, 'Cancel')).toHaveCount(0);
