@@ -13,11 +13,11 @@ describe('parseArgs', () => {
   it('run takes one FILE or - and options before or after it', () => {
     expect(parseArgs(['run', 'w.ipc'])).toEqual({
       ok: true,
-      value: { command: 'run', file: 'w.ipc', costs: false, json: false, maxSteps: null, blockTimeout: null, ipcmniExtend: false },
+      value: { command: 'run', file: 'w.ipc', costs: false, json: false, maxSteps: null, blockTimeout: null, ipcmniExtend: false, kernel: null, sets: [], vars: [] },
     });
     expect(parseArgs(['run', '--costs', '-', '--json', '--max-steps', '100', '--block-timeout=0.5', '--ipcmni-extend'])).toEqual({
       ok: true,
-      value: { command: 'run', file: '-', costs: true, json: true, maxSteps: 100, blockTimeout: 0.5, ipcmniExtend: true },
+      value: { command: 'run', file: '-', costs: true, json: true, maxSteps: 100, blockTimeout: 0.5, ipcmniExtend: true, kernel: null, sets: [], vars: [] },
     });
     expect(parseArgs(['run', '--max-steps=7', '--', '-weird-name'])).toMatchObject({
       ok: true,
@@ -27,7 +27,8 @@ describe('parseArgs', () => {
 
   it('rejects what it does not know with a message', () => {
     expect(parseArgs([])).toEqual({ ok: false, message: 'no command given' });
-    expect(parseArgs(['sweep'])).toEqual({ ok: false, message: 'unknown command sweep' });
+    expect(parseArgs(['sweep'])).toEqual({ ok: false, message: 'sweep needs a workload FILE (or - for stdin)' });
+    expect(parseArgs(['trace'])).toEqual({ ok: false, message: 'unknown command trace' });
     expect(parseArgs(['constructor'])).toEqual({ ok: false, message: 'unknown command constructor' });
     expect(parseArgs(['--kernel'])).toEqual({ ok: false, message: 'unknown option --kernel' });
     expect(parseArgs(['run', 'a', '--bogus'])).toEqual({ ok: false, message: 'unknown option --bogus' });

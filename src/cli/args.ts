@@ -1,8 +1,9 @@
 /**
  * Command-line arguments of `ipcscope`, parsed into a plain description of
- * what to do. Subcommands are looked up in a table, so later ones (sweep,
- * --kernel, --set, --list-kernels) slot in beside `run`.
+ * what to do. Subcommands are looked up in a table (`run`, and `sweep` from
+ * sweep_args.ts).
  */
+import { parseSweep, SWEEP_USAGE, type SweepCommand } from './sweep_args';
 
 export interface RunCommand {
   command: 'run';
@@ -14,14 +15,22 @@ export interface RunCommand {
   /** accepted for compatibility with kernel_replay.py; the engine reports EINTR for any blocking call */
   blockTimeout: number | null;
   ipcmniExtend: boolean;
+  /** --kernel PRESET (null: the default 6.18) */
+  kernel: string | null;
+  /** --set NAME=VALUE, in order */
+  sets: string[];
+  /** --var NAME=VALUE, in order */
+  vars: string[];
 }
 
-export type Command = { command: 'help' } | { command: 'version' } | RunCommand;
+export type Command = { command: 'help' } | { command: 'version' } | { command: 'list-kernels' } | RunCommand | SweepCommand;
 
 export type ParsedArgs = { ok: true; value: Command } | { ok: false; message: string };
 
 export const USAGE = `Usage:
   ipcscope run [options] FILE|-   run a workload on the simulated Linux 6.18 kernel
+  ipcscope sweep [options] FILE   run it for several values of a variable and kernels
+  ipcscope --list-kernels         the kernel presets and switches
   ipcscope --help                 this text
   ipcscope --version              the engine version
 
@@ -31,7 +40,10 @@ Options of run:
   --max-steps N         stop after N steps (operations plus loop iterations; default 10000000)
   --block-timeout SEC   accepted for compatibility; a blocking call always reports EINTR
   --ipcmni-extend       boot with ipcmni_extend (24 index bits instead of 15)
-
+  --kernel VERSION      boot an older kernel preset (see --list-kernels)
+  --set NAME=VALUE      set one switch after the preset (repeatable)
+  --var NAME=VALUE      define a workload variable, e.g. --var N=1024 (repeatable)
+${SWEEP_USAGE}
 Exit status: 0 the workload ran to the end, 2 usage, parse or run-time error, 3 internal failure.
 `;
 
@@ -40,6 +52,7 @@ const fail = (message: string): ParsedArgs => ({ ok: false, message });
 function parseRun(args: string[]): ParsedArgs {
   const cmd: RunCommand = {
     command: 'run', file: '', costs: false, json: false, maxSteps: null, blockTimeout: null, ipcmniExtend: false,
+    kernel: null, sets: [], vars: [],
   };
   const files: string[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -80,6 +93,15 @@ function parseRun(args: string[]): ParsedArgs {
         cmd.blockTimeout = Number(v);
         break;
       }
+      case '--kernel':
+      case '--set':
+      case '--var': {
+        const v = value();
+        if (v === null) return fail(`${name} needs a value`);
+        if (name === '--kernel') cmd.kernel = v;
+        else (name === '--set' ? cmd.sets : cmd.vars).push(v);
+        break;
+      }
       default:
         return fail(`unknown option ${name}`);
     }
@@ -89,7 +111,7 @@ function parseRun(args: string[]): ParsedArgs {
   return { ok: true, value: cmd };
 }
 
-const SUBCOMMANDS: Record<string, (args: string[]) => ParsedArgs> = { run: parseRun };
+const SUBCOMMANDS: Record<string, (args: string[]) => ParsedArgs> = { run: parseRun, sweep: parseSweep };
 
 /** What `argv` (without node and the script) asks for, or a usage error message. */
 export function parseArgs(argv: string[]): ParsedArgs {
@@ -97,6 +119,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
   if (first === undefined) return fail('no command given');
   if (first === '--help' || first === '-h' || first === 'help') return { ok: true, value: { command: 'help' } };
   if (first === '--version' || first === '-V') return { ok: true, value: { command: 'version' } };
+  if (first === '--list-kernels') return { ok: true, value: { command: 'list-kernels' } };
   const sub = Object.hasOwn(SUBCOMMANDS, first) ? SUBCOMMANDS[first] : undefined;
   if (sub === undefined) return fail(first.startsWith('-') ? `unknown option ${first}` : `unknown command ${first}`);
   if (rest.includes('--help') || rest.includes('-h')) return { ok: true, value: { command: 'help' } };

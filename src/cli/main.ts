@@ -7,7 +7,9 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { engineInfo } from '../engine/api';
 import { runWorkload } from '../engine/run';
+import { resolveConfig } from '../engine/presets';
 import { parseArgs, USAGE, type RunCommand } from './args';
+import { listKernelsCommand, sweepCommand } from './sweep';
 import { formatCostsTable } from './costs_table';
 import { readWorkload, writeAll } from './io';
 
@@ -17,9 +19,24 @@ async function runCommand(cmd: RunCommand): Promise<number> {
     await writeAll(process.stderr, `ipcscope: ${input.message}\n`);
     return 2;
   }
+  const config = resolveConfig(cmd.kernel, cmd.ipcmniExtend ? [...cmd.sets, 'ipcmni_extend=on'] : cmd.sets);
+  if (!config.ok) {
+    await writeAll(process.stderr, `ipcscope: ${config.message}\n`);
+    return 2;
+  }
+  const vars = new Map<string, bigint>();
+  for (const v of cmd.vars) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(-?[0-9]+)$/.exec(v);
+    if (m === null) {
+      await writeAll(process.stderr, `ipcscope: --var needs NAME=INTEGER, got ${JSON.stringify(v)}\n`);
+      return 2;
+    }
+    vars.set(m[1]!, BigInt(m[2]!));
+  }
   const result = runWorkload(input.text, {
-    config: { ipcmni_extend: cmd.ipcmniExtend },
+    config: config.config,
     ...(cmd.maxSteps === null ? {} : { maxSteps: cmd.maxSteps }),
+    ...(vars.size === 0 ? {} : { vars }),
   });
   if (cmd.json) {
     await writeAll(process.stdout, JSON.stringify({ output: result.output, costs: result.costs, error: result.error }) + '\n');
@@ -50,9 +67,11 @@ export async function main(argv: string[]): Promise<number> {
     const info = engineInfo();
     await writeAll(process.stdout, `ipcscope ${info.version} (models ${info.kernel})\n`);
     code = 0;
+  } else if (args.value.command === 'list-kernels') {
+    code = await listKernelsCommand();
   } else {
     try {
-      code = await runCommand(args.value);
+      code = args.value.command === 'sweep' ? await sweepCommand(args.value) : await runCommand(args.value);
     } catch (e) {
       await writeAll(process.stderr, `ipcscope: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
       code = 3;

@@ -1,8 +1,61 @@
 /**
- * Boot-time configuration of the simulated kernel. The kernel-history work
- * adds the switchable mechanisms and version presets here; the default is
- * Linux 6.18 as the host kernel runs it.
+ * Boot-time configuration of the simulated kernel: a few machine facts and
+ * the switchable mechanisms of the kernel-history work. Every switch has one
+ * name per mechanism and one per variant; the names are shared by the CLI
+ * (`--set sysvipc_find_ipc=count`), the URL and the UI. The default is Linux
+ * 6.18 as the host kernel runs it; presets.ts sets all switches at once for
+ * older releases.
  */
+import type { ProcDirImpl } from './fs/proc/generic';
+
+/** How /proc/sysvipc/* finds the object at a position (ipc/util.c sysvipc_find_ipc). */
+export type SysvipcFindIpc =
+  /** ≤5.14: count the objects below pos with idr_find from index 0 on every call, then scan up to ipc_mni */
+  | 'count'
+  /** 5.15 (Rafael Aquini): scan pos..max_idx with idr_find */
+  | 'maxidx'
+  /** 6.x (Manfred Spraul): one idr_get_next */
+  | 'get_next';
+
+/** How the highest used index (the *_INFO return value) is known (ipc/util.c, util.h). */
+export type IpcMaxidx =
+  /** 2.6.25 ipc_get_maxid: no cache, every *_INFO walks the ids from 0 */
+  | 'none'
+  /** 4.17–5.13: cached max_idx, on removal of the highest a linear step-down of idr_find */
+  | 'linear'
+  /** ≥5.14: cached max_idx, refreshed with the binary ipc_search_maxidx */
+  | 'bsearch'
+  /** never released: no cache, ipc_search_maxidx(ipc_mni - 1) on every *_INFO (seed 002's rejected experiment) */
+  | 'search';
+
+/** How ipc_idr_alloc picks the index and the sequence number. */
+export type IpcIdxAlloc =
+  /** older kernels: lowest free index, seq bumped on every allocation */
+  | 'lowest'
+  /** ≥5.2 (inferred): idr_alloc_cyclic in a window, seq bumped only on a wrap */
+  | 'cyclic';
+
+/** Which IDR holds the ipc objects. */
+export type IdrImpl = 'layer' | 'radix';
+
+/** The namespace-wide msg_bytes / msg_hdrs counters. */
+export type MsgCountersImpl = 'atomic' | 'percpu';
+
+/** How an id lookup is serialised against removal (only recorded for the SMP model). */
+export type IpcLookup = 'rwsem' | 'rcu';
+
+/** The /proc/sysvipc/shm layout: without (≤2.6.35) or with (2.6.36+) the rss and swap columns. */
+export type ShmProcFormat = 'classic' | 'rss_swap';
+
+/** Compile-time IPC limit defaults of an era (include/uapi/linux/{msg,sem,shm}.h). */
+export type IpcLimits =
+  /** SHMMAX 32 MiB, SHMALL 2097152 pages, SEM 250 32000 32 128 */
+  | '2.6'
+  /** SHMMAX/SHMALL ULONG_MAX - 2^24 (3.16), SEM still 250 32000 32 128 */
+  | '3.16'
+  /** 3.19+: SEM 32000 1024000000 500 32000 (and MSGMNI 32000 without scaling) */
+  | '3.19';
+
 export interface KernelConfig {
   /** boot parameter `ipcmni_extend`: index bits 24 instead of 15, min cycle 4096 */
   ipcmni_extend: boolean;
@@ -10,10 +63,31 @@ export interface KernelConfig {
   pid: number;
   /** the virtual wall clock, in seconds since the epoch; constant while a workload runs */
   clock: number;
+  sysvipc_find_ipc: SysvipcFindIpc;
+  ipc_maxidx: IpcMaxidx;
+  ipc_idx_alloc: IpcIdxAlloc;
+  idr: IdrImpl;
+  msg_counters: MsgCountersImpl;
+  /** CPUs the percpu_counter keeps a local cell for (1..4096) */
+  nr_cpus: number;
+  proc_dir: ProcDirImpl;
+  ipc_lookup: IpcLookup;
+  shm_proc_format: ShmProcFormat;
+  ipc_limits: IpcLimits;
 }
 
 export const DEFAULT_CONFIG: Readonly<KernelConfig> = {
   ipcmni_extend: false,
   pid: 4242,
   clock: 1_767_225_600, // 2026-01-01T00:00:00Z
+  sysvipc_find_ipc: 'get_next',
+  ipc_maxidx: 'bsearch',
+  ipc_idx_alloc: 'cyclic',
+  idr: 'radix',
+  msg_counters: 'percpu',
+  nr_cpus: 2,
+  proc_dir: 'rbtree',
+  ipc_lookup: 'rcu',
+  shm_proc_format: 'rss_swap',
+  ipc_limits: '3.19',
 };

@@ -63,6 +63,12 @@ export const COST_NAMES = [
   'percpu_sum',
   // kernel/sysctl.c
   'sysctl_writes',
+  // kernel history + cost model: one per /proc/sysvipc row shown, per netdev (un)registered
+  'msg_proc_show',
+  'shm_proc_show',
+  'sem_proc_show',
+  'netdev_register',
+  'netdev_unregister',
 ] as const;
 
 export type CostName = (typeof COST_NAMES)[number];

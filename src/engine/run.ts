@@ -10,7 +10,7 @@ import { createKernel, type Kernel } from './kernel';
 import { newProbe, type Costs, type Probe } from './probe';
 import type { Program } from './script/ast';
 import { errorExitCode, makeError, type WorkloadError } from './script/errors';
-import { createRun, type Run, type RunOptions } from './script/interpreter';
+import { createRun, initialState, type Run, type RunOptions } from './script/interpreter';
 import { KERNEL_SYSCALLS } from './script/kernel_syscalls';
 import { parse } from './script/parser';
 
@@ -20,6 +20,8 @@ export interface RunWorkloadOptions {
   probe?: Probe;
   /** step budget: operations plus loop iterations (default 10,000,000) */
   maxSteps?: number;
+  /** variables defined before the first statement (the CLI's --var) */
+  vars?: ReadonlyMap<string, bigint>;
 }
 
 export interface RunResult {
@@ -45,7 +47,12 @@ export function runWorkload(text: string, opts: RunWorkloadOptions = {}): RunRes
     const error = makeError(text, 'internal_error', message, { start: 0, end: 0 });
     return { output: '', exitCode: 3, error, costs: probe.costs, steps: 0 };
   }
-  const run = createKernelRun(parsed.program, kernel, opts.maxSteps === undefined ? {} : { maxSteps: opts.maxSteps });
+  const options: Partial<RunOptions<Kernel>> = opts.maxSteps === undefined ? {} : { maxSteps: opts.maxSteps };
+  if (opts.vars !== undefined) {
+    options.state = initialState();
+    for (const [name, v] of opts.vars) options.state.vars.set(name, v);
+  }
+  const run = createKernelRun(parsed.program, kernel, options);
   const { output, error } = run.runToEnd();
   return { output, exitCode: error === null ? 0 : errorExitCode(error), error, costs: probe.costs, steps: run.state.steps };
 }

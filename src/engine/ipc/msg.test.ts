@@ -8,11 +8,11 @@ import { msgctl_info, msginfo_zero } from './msgctl';
 import type { MsgMsg, MsgQueue, MsgReceiver } from './namespace';
 import { sys_msgget, sys_msgrcv, sys_msgsnd } from './syscall';
 import { newProbe } from '../probe';
-import { idr_find } from '../lib/idr';
+import { ipc_idr_find } from './ipc_idr';
 import type { TraceEvent } from '../trace';
 
 function queue(k: ReturnType<typeof ipcKernel>, id: number): MsgQueue {
-  return idr_find(msg_ids(k).ipcs_idr, id)!;
+  return ipc_idr_find(msg_ids(k).ipcs_idr, id)!;
 }
 
 function receiver(r_msgtype: bigint, r_mode: number, r_maxsize: number): MsgReceiver {

@@ -306,7 +306,8 @@ export function do_msgrcv(k: Kernel, msqid: number, msgtyp_l: bigint, bufsz_l: b
 }
 
 /** sysvipc_msg_proc_show: one /proc/sysvipc/msg row (120 bytes with 10-digit times). */
-export function sysvipc_msg_proc_show<V>(m: SeqFile<V>, msq: MsgQueue, _p: Probe): number {
+export function sysvipc_msg_proc_show<V>(m: SeqFile<V>, msq: MsgQueue, p: Probe): number {
+  p.costs.msg_proc_show++;
   seq_puts(
     m,
     `${fmt_dec(msq.key, 10)} ${fmt_dec(msq.id, 10)}  ${fmt_oct(msq.mode, 4)}  ${fmt_dec(msq.q_cbytes, 10)} ${fmt_dec(msq.q_qnum, 10)} ` +

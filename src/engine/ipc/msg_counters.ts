@@ -1,52 +1,49 @@
 /**
- * The namespace-wide message counters of ipc/msg.c, Linux 6.18: `percpu_msg_bytes`
- * and `percpu_msg_hdrs`, updated with percpu_counter_add_local() (batch
- * INT_MAX, lib/percpu_counter.c) and read with percpu_counter_sum().
- *
- * Only these two functions touch the counters, so that the ≤ 6.0 `atomic_t`
- * variant (one shared cell, every update an atomic RMW) can replace them.
- * Simplified: the single task runs on CPU 0; the per-CPU s32 cells are numbers.
+ * The namespace-wide message counters of ipc/msg.c, `msg_bytes` and
+ * `msg_hdrs`, in their two historical forms:
+ * - ≤ 6.0: `atomic_t` in struct ipc_namespace; every update is one locked
+ *   read-modify-write of a shared cache line (counted in `atomic_ops`).
+ *   Modelled as a counter without per-CPU cells (`counters` is empty).
+ * - 6.1+ (Jiebin Sun, 72d1e611082e): `struct percpu_counter`, updated with
+ *   percpu_counter_add_local (batch INT_MAX) and read with percpu_counter_sum
+ *   (lib/percpu_counter.ts).
+ * Only these functions touch the counters, so msg.c's callers do not change.
+ * Simplified: the single task runs on CPU 0.
  */
 import type { Probe } from '../probe';
+import { percpu_counter_add_local, percpu_counter_init as percpu_init, percpu_counter_sum, type PercpuCounter } from '../lib/percpu_counter';
 
-/** `struct percpu_counter`: the folded count plus one local cell per CPU. */
-export interface MsgCounter {
-  count: number;
-  counters: number[];
-}
+/** A percpu_counter, or an atomic_t when `counters` is empty. */
+export type MsgCounter = PercpuCounter;
 
 export type MsgCounterName = 'msg_bytes' | 'msg_hdrs';
 
-/** PERCPU_COUNTER_LOCAL_BATCH */
-const LOCAL_BATCH = 0x7fffffff;
-
+/** A 6.1+ counter with `nr_cpus` local cells (default 1). */
 export function percpu_counter_init(nr_cpus = 1): MsgCounter {
-  return { count: 0, counters: new Array<number>(nr_cpus).fill(0) };
+  return percpu_init(nr_cpus);
+}
+
+/** A ≤ 6.0 `atomic_t` (ATOMIC_INIT(0)). */
+export function atomic_counter_init(): MsgCounter {
+  return { count: 0, counters: [] };
 }
 
 /**
- * percpu_counter_add_local(c, amount) on `cpu`: the local cell absorbs the
- * amount unless it would reach ±INT_MAX, in which case it is folded into count.
+ * atomic_add (≤ 6.0) or percpu_counter_add_local on `cpu` (6.1+): the local
+ * cell absorbs the amount unless it would reach ±INT_MAX, then it is folded.
  */
 export function msg_counter_add(c: MsgCounter, name: MsgCounterName, amount: number, p: Probe, cpu = 0): void {
-  p.costs.percpu_add++;
-  const local = c.counters[cpu]! + amount;
-  if (local >= LOCAL_BATCH || local <= -LOCAL_BATCH) {
-    p.costs.percpu_fold++;
-    c.count += local;
-    c.counters[cpu] = 0;
-    if (p.trace) p.trace({ kind: 'percpu_fold', counter: name, cpu, count: c.count });
-  } else {
-    c.counters[cpu] = local;
+  if (c.counters.length === 0) {
+    p.costs.atomic_ops++;
+    c.count += amount;
+    if (p.trace) p.trace({ kind: 'atomic_add', counter: name, amount, value: c.count });
+    return;
   }
-  if (p.trace) p.trace({ kind: 'percpu_add', counter: name, cpu, amount, local: c.counters[cpu]! });
+  percpu_counter_add_local(c, amount, cpu, name, p);
 }
 
-/** percpu_counter_sum(c): count plus every CPU's local cell. */
+/** atomic_read (≤ 6.0: a plain load, no cost) or percpu_counter_sum (6.1+). */
 export function msg_counter_sum(c: MsgCounter, name: MsgCounterName, p: Probe): number {
-  p.costs.percpu_sum++;
-  let v = c.count;
-  for (let i = 0; i < c.counters.length; i++) v += c.counters[i]!;
-  if (p.trace) p.trace({ kind: 'percpu_sum', counter: name, value: v });
-  return v;
+  if (c.counters.length === 0) return c.count;
+  return percpu_counter_sum(c, name, p);
 }

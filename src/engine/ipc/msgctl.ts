@@ -65,7 +65,7 @@ export function msgctl_info(k: Kernel, cmd: number, info: MsgInfo): number {
   info.msgssz = MSGSSZ;
   info.msgseg = MSGSEG;
   if (cmd === MSG_INFO) info.msgpool = ids.in_use;
-  const max_idx = ipc_get_maxidx(ns, ids);
+  const max_idx = ipc_get_maxidx(ns, ids, k.probe);
   if (cmd === MSG_INFO) {
     info.msgmap = Math.min(msg_counter_sum(ns.msg_hdrs, 'msg_hdrs', k.probe), INT_MAX);
     info.msgtql = Math.min(msg_counter_sum(ns.msg_bytes, 'msg_bytes', k.probe), INT_MAX);

@@ -13,10 +13,10 @@
  * Glossary: idx = slot in the IDR (`id & ((1 << shift) - 1)`); seq = the
  * sequence number in the high bits of an id; id = `(seq << shift) + idx`.
  */
-import type { KernelConfig } from '../config';
-import { idr_init, type Idr } from '../lib/idr';
+import type { IdrImpl, IpcIdxAlloc, IpcLimits, IpcMaxidx, KernelConfig, ShmProcFormat, SysvipcFindIpc } from '../config';
 import type { IpcType } from '../trace';
-import { percpu_counter_init, type MsgCounter } from './msg_counters';
+import { ipc_idr_init, type IpcIdr } from './ipc_idr';
+import { atomic_counter_init, percpu_counter_init, type MsgCounter } from './msg_counters';
 
 /** include/linux/ipc.h: the permission part every SysV IPC object starts with. */
 export interface KernIpcPerm {
@@ -109,7 +109,8 @@ export interface IpcIds<T extends KernIpcPerm> {
   last_idx: number;
   /** the `*_next_id` sysctl, -1 = unset */
   next_id: number;
-  ipcs_idr: Idr<T>;
+  /** the radix-tree IDR (4.11+) or the idr_layer tree (2.6.x) */
+  ipcs_idr: IpcIdr<T>;
   /** key -> object for keys other than IPC_PRIVATE */
   key_ht: Map<number, T>;
 }
@@ -144,7 +145,16 @@ export const DFLT_MSGMAX = 10;
 export const DFLT_MSGSIZE = 8192;
 export const DFLT_MSGSIZEMAX = 8192;
 
+/** The kernel-history switches ipc/ consults at run time (copied from KernelConfig at boot). */
+export interface IpcVariants {
+  sysvipc_find_ipc: SysvipcFindIpc;
+  ipc_maxidx: IpcMaxidx;
+  ipc_idx_alloc: IpcIdxAlloc;
+  shm_proc_format: ShmProcFormat;
+}
+
 export interface IpcNamespace {
+  variants: IpcVariants;
   /** indexed by IPC_SEM_IDS, IPC_MSG_IDS, IPC_SHM_IDS */
   ids: [IpcIds<SemArray>, IpcIds<MsgQueue>, IpcIds<ShmidKernel>];
   /** boot-time globals of ipc/ipc_sysctl.c, kept here for the model */
@@ -177,8 +187,11 @@ export interface IpcNamespace {
   mq_msgsize_default: number;
 }
 
-/** ipc/util.c ipc_init_ids: an empty identifier set. */
-export function ipc_init_ids<T extends KernIpcPerm>(ipc: IpcType): IpcIds<T> {
+/**
+ * ipc/util.c ipc_init_ids: an empty identifier set on a radix-tree IDR, or on
+ * an idr_layer tree (`rcu_free`: 2.6.27+ layer release).
+ */
+export function ipc_init_ids<T extends KernIpcPerm>(ipc: IpcType, idr: IdrImpl = 'radix', rcu_free = true): IpcIds<T> {
   return {
     ipc,
     in_use: 0,
@@ -186,34 +199,66 @@ export function ipc_init_ids<T extends KernIpcPerm>(ipc: IpcType): IpcIds<T> {
     max_idx: -1,
     last_idx: -1,
     next_id: -1,
-    ipcs_idr: idr_init<T>(),
+    ipcs_idr: ipc_idr_init<T>(idr, rcu_free),
     key_ht: new Map(),
   };
 }
 
+/** 2.6.x–3.15 include/uapi/linux/shm.h: SHMMAX 32 MiB, SHMALL = SHMMAX / PAGE_SIZE * (SHMMNI / 16) */
+export const OLD_SHMMAX = 0x2000000n;
+export const OLD_SHMALL = 2097152n;
+/** 2.6.x–3.18 include/uapi/linux/sem.h: SEMMSL 250, SEMMNS 32000, SEMOPM 32, SEMMNI 128 */
+export const OLD_SEM_CTLS: readonly [number, number, number, number] = [250, 32000, 32, 128];
+
+function shm_defaults(limits: IpcLimits): [bigint, bigint] {
+  return limits === '2.6' ? [OLD_SHMMAX, OLD_SHMALL] : [SHMMAX, SHMALL];
+}
+
+function sem_defaults(limits: IpcLimits): [number, number, number, number] {
+  return limits === '3.19' ? [SEMMSL, SEMMNS, SEMOPM, SEMMNI] : [...OLD_SEM_CTLS];
+}
+
 /**
  * A fresh IPC namespace as `unshare -i` creates it: limits from the
- * compile-time defaults (not copied from the parent), no objects.
- * With `config.ipcmni_extend` ids use 24 index bits and a 4096 minimum cycle.
+ * compile-time defaults of `config.ipc_limits` (not copied from the parent),
+ * no objects. With `config.ipcmni_extend` ids use 24 index bits and a 4096
+ * minimum cycle. The IDR kind, the counters and the variants come from the
+ * kernel-history switches (an `ipc_lookup` of 'rwsem' = 2.6.25/26, whose
+ * idr_layer tree recycled layers through its free list).
  */
 export function create_ipc_ns(config: KernelConfig): IpcNamespace {
   const extend = config.ipcmni_extend;
+  const idr = config.idr ?? 'radix';
+  const rcu_free = config.ipc_lookup !== 'rwsem';
+  const limits = config.ipc_limits ?? '3.19';
+  const [shmmax, shmall] = shm_defaults(limits);
+  const counter = (): MsgCounter => (config.msg_counters === 'atomic' ? atomic_counter_init() : percpu_counter_init(config.nr_cpus ?? 1));
   return {
-    ids: [ipc_init_ids<SemArray>('sem'), ipc_init_ids<MsgQueue>('msg'), ipc_init_ids<ShmidKernel>('shm')],
+    variants: {
+      sysvipc_find_ipc: config.sysvipc_find_ipc ?? 'get_next',
+      ipc_maxidx: config.ipc_maxidx ?? 'bsearch',
+      ipc_idx_alloc: config.ipc_idx_alloc ?? 'cyclic',
+      shm_proc_format: config.shm_proc_format ?? 'rss_swap',
+    },
+    ids: [
+      ipc_init_ids<SemArray>('sem', idr, rcu_free),
+      ipc_init_ids<MsgQueue>('msg', idr, rcu_free),
+      ipc_init_ids<ShmidKernel>('shm', idr, rcu_free),
+    ],
     ipc_mni: extend ? 1 << IPCMNI_EXTEND_SHIFT : 1 << IPCMNI_SHIFT,
     ipc_mni_shift: extend ? IPCMNI_EXTEND_SHIFT : IPCMNI_SHIFT,
     ipc_min_cycle: extend ? IPCMNI_EXTEND_MIN_CYCLE : RADIX_TREE_MAP_SIZE,
     msg_ctlmax: MSGMAX,
     msg_ctlmnb: MSGMNB,
     msg_ctlmni: MSGMNI,
-    msg_bytes: percpu_counter_init(),
-    msg_hdrs: percpu_counter_init(),
-    shm_ctlmax: SHMMAX,
-    shm_ctlall: SHMALL,
+    msg_bytes: counter(),
+    msg_hdrs: counter(),
+    shm_ctlmax: shmmax,
+    shm_ctlall: shmall,
     shm_ctlmni: SHMMNI,
     shm_rmid_forced: 0,
     shm_tot: 0n,
-    sem_ctls: [SEMMSL, SEMMNS, SEMOPM, SEMMNI],
+    sem_ctls: sem_defaults(limits),
     used_sems: 0,
     mq_queues_max: DFLT_QUEUESMAX,
     mq_msg_max: DFLT_MSGMAX,

@@ -89,7 +89,8 @@ export function freeary(k: Kernel, sma: SemArray): void {
 }
 
 /** sysvipc_sem_proc_show: one /proc/sysvipc/sem row (85 bytes with a 10-digit ctime); otime is 0 (no semop). */
-export function sysvipc_sem_proc_show<V>(m: SeqFile<V>, sma: SemArray, _p: Probe): number {
+export function sysvipc_sem_proc_show<V>(m: SeqFile<V>, sma: SemArray, p: Probe): number {
+  p.costs.sem_proc_show++;
   seq_puts(
     m,
     `${fmt_dec(sma.key, 10)} ${fmt_dec(sma.id, 10)}  ${fmt_oct(sma.mode, 4)} ${fmt_dec(sma.sem_nsems, 10)} ` +

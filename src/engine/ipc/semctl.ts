@@ -45,7 +45,7 @@ export const ZERO_SEMUN: Readonly<SemunArg> = { val: USER_BUF_ADDR_LOW32, array:
 
 /** semctl_info. Return: max(highest used idx, 0). */
 export function semctl_info(k: Kernel): number {
-  const r = ipc_get_maxidx(k.state.ipc, sem_ids(k));
+  const r = ipc_get_maxidx(k.state.ipc, sem_ids(k), k.probe);
   return r < 0 ? 0 : r;
 }
 

@@ -21,7 +21,7 @@ import { fmt_dec, fmt_oct, fmt_u64, seq_puts, type SeqFile } from '../fs/seq_fil
 import { EINVAL, ENOMEM, ENOSPC } from '../uapi/errno';
 import { IPC_SHM_IDS, type IpcIds, type ShmidKernel } from './namespace';
 import { ipc_addid, ipc_rmid, ipc_set_key_private, ipcget, S_IRWXUGO, type IpcOps, type IpcParams } from './util';
-import { idr_get_next } from '../lib/idr';
+import { ipc_idr_get_next } from './ipc_idr';
 
 /** include/uapi/linux/shm.h shmget flags and mode bits */
 export const SHM_HUGETLB = 0o4000;
@@ -161,7 +161,7 @@ export function shm_destroy_orphaned(k: Kernel, p: Probe): void {
   const ids = shm_ids(k);
   if (!ids.in_use) return;
   cursor.id = 0;
-  for (let shp = idr_get_next(ids.ipcs_idr, cursor, p); shp !== null; shp = idr_get_next(ids.ipcs_idr, cursor, p)) {
+  for (let shp = ipc_idr_get_next(ids.ipcs_idr, cursor, p); shp !== null; shp = ipc_idr_get_next(ids.ipcs_idr, cursor, p)) {
     cursor.id++;
     if (shp.shm_orphan && shm_may_destroy(k, shp)) shm_destroy(k, shp);
   }
@@ -170,15 +170,20 @@ export function shm_destroy_orphaned(k: Kernel, p: Probe): void {
 /** the rss and swap columns of a never-touched segment: `%21lu %21lu` of 0, 0 */
 const ZERO_RSS_SWAP = `${fmt_dec(0, 21)} ${fmt_dec(0, 21)}`;
 
-/** sysvipc_shm_proc_show: one /proc/sysvipc/shm row (170 bytes with 10-digit times); rss and swap are 0 (never touched). */
-export function sysvipc_shm_proc_show<V>(m: SeqFile<V>, shp: ShmidKernel, _p: Probe): number {
+/**
+ * sysvipc_shm_proc_show: one /proc/sysvipc/shm row (170 bytes with 10-digit
+ * times); rss and swap are 0 (never touched). `rss_swap` false: the ≤2.6.35
+ * row, which ends after ctime (126 bytes).
+ */
+export function sysvipc_shm_proc_show<V>(m: SeqFile<V>, shp: ShmidKernel, p: Probe, rss_swap = true): number {
+  p.costs.shm_proc_show++;
   seq_puts(
     m,
     `${fmt_dec(shp.key, 10)} ${fmt_dec(shp.id, 10)}  ${fmt_oct(shp.mode, 4)} ${fmt_u64(shp.shm_segsz, 21)} ` +
       `${fmt_dec(shp.shm_cprid, 5)} ${fmt_dec(shp.shm_lprid, 5)}  ${fmt_dec(shp.shm_nattch, 5)} ` +
       `${fmt_dec(shp.uid, 5)} ${fmt_dec(shp.gid, 5)} ${fmt_dec(shp.cuid, 5)} ${fmt_dec(shp.cgid, 5)} ` +
-      `${fmt_dec(shp.shm_atim, 10)} ${fmt_dec(shp.shm_dtim, 10)} ${fmt_dec(shp.shm_ctim, 10)} ` +
-      `${ZERO_RSS_SWAP}\n`,
+      `${fmt_dec(shp.shm_atim, 10)} ${fmt_dec(shp.shm_dtim, 10)} ${fmt_dec(shp.shm_ctim, 10)}` +
+      (rss_swap ? ` ${ZERO_RSS_SWAP}\n` : '\n'),
   );
   return 0;
 }

@@ -10,7 +10,7 @@
  * out are not built, only the return value and the costs are.
  */
 import type { Kernel } from '../kernel';
-import { idr_find } from '../lib/idr';
+import { ipc_idr_find } from './ipc_idr';
 import { EACCES, EINVAL, EPERM } from '../uapi/errno';
 import { IPC_INFO, IPC_RMID, IPC_SET, IPC_STAT, SHM_INFO, SHM_STAT, SHM_STAT_ANY } from '../uapi/ipc';
 import type { ShmidKernel } from './namespace';
@@ -38,7 +38,7 @@ function shm_get_stat(k: Kernel): number {
   const in_use = ids.in_use;
   let total = 0;
   for (let next_id = 0; total < in_use; next_id++) {
-    if (idr_find(ids.ipcs_idr, next_id, k.probe) !== null) total++;
+    if (ipc_idr_find(ids.ipcs_idr, next_id, k.probe) !== null) total++;
   }
   return total;
 }
@@ -46,7 +46,7 @@ function shm_get_stat(k: Kernel): number {
 /** shmctl_ipc_info / shmctl_shm_info. Return: max(highest used idx, 0). */
 export function shmctl_info(k: Kernel, cmd: number): number {
   if (cmd === SHM_INFO) shm_get_stat(k);
-  const r = ipc_get_maxidx(k.state.ipc, shm_ids(k));
+  const r = ipc_get_maxidx(k.state.ipc, shm_ids(k), k.probe);
   return r < 0 ? 0 : r;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idr_alloc, idr_find } from '../lib/idr';
+import { ipc_idr_alloc_lowest, ipc_idr_find } from './ipc_idr';
 import { newProbe } from '../probe';
 import type { TraceEvent } from '../trace';
 import { ipcKernel } from './ipc.test-helper';
@@ -15,7 +15,7 @@ function obj(): KernIpcPerm {
 
 function searchWith(indexes: number[], limit: number): { result: number; probes: number[]; costs: number } {
   const ids = ipc_init_ids<KernIpcPerm>('msg');
-  for (const i of indexes) idr_alloc(ids.ipcs_idr, obj(), i, i + 1);
+  for (const i of indexes) ipc_idr_alloc_lowest(ids.ipcs_idr, obj(), i, i + 1);
   const events: TraceEvent[] = [];
   const p = newProbe((e) => events.push(e));
   const result = ipc_search_maxidx(ids, limit, p);
@@ -105,7 +105,7 @@ describe('ipc id allocation', () => {
     const k2 = ipcKernel();
     k2.state = structuredClone(k.state);
     const ids2 = k2.state.ipc.ids[1];
-    expect(ids2.key_ht.get(0x101)).toBe(idr_find(ids2.ipcs_idr, 1));
+    expect(ids2.key_ht.get(0x101)).toBe(ipc_idr_find(ids2.ipcs_idr, 1));
     const a: number[] = [];
     const b: number[] = [];
     for (let i = 0; i < 50; i++) {

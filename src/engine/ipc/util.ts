@@ -1,8 +1,12 @@
 /**
  * ipc/util.c and ipc/util.h of Linux 6.18: identifier allocation (ipc_addid,
  * ipc_idr_alloc with the cyclic window and sequence conservation), removal
- * (ipc_rmid with the binary ipc_search_maxidx), id lookup and the
+ * (ipc_rmid with the max_idx refresh of util_maxidx.ts), id lookup and the
  * permission checks shared by msg, shm and sem.
+ *
+ * Older kernels (KernelConfig.ipc_idx_alloc = 'lowest', 2.6.24 … 5.1): the
+ * lowest free idx (idr_get_new / idr_alloc from 0) and `seq` advanced on every
+ * allocation, wrapping to 0 once it passes ipcid_seq_max().
  *
  * Simplified: the caller is always root in the initial user namespace
  * (euid/egid 0, every capability), so ipcperms() and the owner checks pass
@@ -13,7 +17,8 @@
  * bits, last_idx = idx of the previous cyclic allocation, max_idx = cached
  * highest used idx, window = `min(max(in_use*3/2, ipc_min_cycle), ipc_mni)`.
  */
-import { idr_alloc, idr_alloc_cyclic, idr_find, idr_get_next, idr_remove, idr_replace } from '../lib/idr';
+import { ipc_idr_alloc_cyclic, ipc_idr_alloc_lowest, ipc_idr_find, ipc_idr_remove, ipc_idr_replace } from './ipc_idr';
+import { ipc_rmid_update_maxidx } from './util_maxidx';
 import type { Kernel } from '../kernel';
 import type { Probe } from '../probe';
 import { EACCES, EEXIST, EINVAL, ENOENT, ENOSPC, EPERM } from '../uapi/errno';
@@ -41,8 +46,7 @@ export const S_IRWXUGO = 0o777;
 
 const INT_MAX = 0x7fffffff;
 
-/** Reused idr_get_next cursor: the model is single-threaded and the hot paths stay allocation-free. */
-const cursor = { id: 0 };
+export { ipc_get_maxidx, ipc_search_maxidx } from './util_maxidx';
 
 export function ipcid_to_idx(ns: IpcNamespace, id: number): number {
   return id & ((1 << ns.ipc_mni_shift) - 1);
@@ -71,9 +75,15 @@ function ipc_idr_alloc<T extends KernIpcPerm>(ns: IpcNamespace, ids: IpcIds<T>, 
   let idx: number;
   let window = ns.ipc_mni;
   let seq_bump = false;
-  if (next_id < 0) {
+  if (next_id < 0 && ns.variants.ipc_idx_alloc === 'lowest') {
+    // ≤5.1: seq taken and advanced before the lowest free idx is looked for
+    obj.seq = ids.seq++;
+    seq_bump = true;
+    if (ids.seq > ipcid_seq_max(ns)) ids.seq = 0;
+    idx = ipc_idr_alloc_lowest<T>(ids.ipcs_idr, obj, 0, 0, p);
+  } else if (next_id < 0) {
     window = Math.min(Math.max(Math.trunc((ids.in_use * 3) / 2), ns.ipc_min_cycle), ns.ipc_mni);
-    idx = idr_alloc_cyclic<T>(ids.ipcs_idr, null, 0, window, p);
+    idx = ipc_idr_alloc_cyclic<T>(ids.ipcs_idr, null, 0, window, p);
     if (idx >= 0) {
       if (idx <= ids.last_idx) {
         seq_bump = true;
@@ -82,11 +92,11 @@ function ipc_idr_alloc<T extends KernIpcPerm>(ns: IpcNamespace, ids: IpcIds<T>, 
       }
       ids.last_idx = idx;
       obj.seq = ids.seq;
-      idr_replace(ids.ipcs_idr, obj, idx, p);
+      ipc_idr_replace(ids.ipcs_idr, obj, idx, p);
     }
   } else {
     obj.seq = ipcid_to_seqx(ns, next_id);
-    idx = idr_alloc(ids.ipcs_idr, obj, ipcid_to_idx(ns, next_id), ns.ipc_mni, p);
+    idx = ipc_idr_alloc_lowest(ids.ipcs_idr, obj, ipcid_to_idx(ns, next_id), ns.ipc_mni, p);
   }
   if (p.trace) p.trace({ kind: 'ipc_idr_alloc', ipc: ids.ipc, next_id, window, idx, seq: obj.seq, seq_bump });
   if (idx >= 0) obj.id = (obj.seq << ns.ipc_mni_shift) + idx;
@@ -115,57 +125,27 @@ export function ipc_addid<T extends KernIpcPerm>(ns: IpcNamespace, ids: IpcIds<T
   }
   if (obj.key !== IPC_PRIVATE) ids.key_ht.set(obj.key, obj);
   ids.in_use++;
-  if (idx > ids.max_idx) ids.max_idx = idx;
+  if (idx > ids.max_idx && ns.variants.ipc_maxidx !== 'none' && ns.variants.ipc_maxidx !== 'search') ids.max_idx = idx;
   if (p.trace) p.trace({ kind: 'ipc_addid', ipc: ids.ipc, idx, seq: obj.seq, id: obj.id });
   return idx;
-}
-
-/**
- * ipc_search_maxidx: highest used idx ≤ `limit` (≥ 0), or -1 if none, found
- * by building `max_idx + 1` bit by bit from bit ilog2(limit+1) down, each bit
- * one idr_get_next probe at `(r | 1 << bit) - 1`.
- */
-export function ipc_search_maxidx<T extends KernIpcPerm>(ids: IpcIds<T>, limit: number, p: Probe): number {
-  let r = 0;
-  for (let bit = 31 - Math.clz32(limit + 1); bit >= 0; bit--) {
-    const probe = (r | (1 << bit)) - 1;
-    cursor.id = probe;
-    p.costs.ipc_search_maxidx_probes++;
-    const hit = idr_get_next(ids.ipcs_idr, cursor, p) !== null;
-    if (hit) r |= 1 << bit;
-    if (p.trace) p.trace({ kind: 'maxidx_probe', ipc: ids.ipc, bit, probe, hit: hit ? cursor.id : null, r });
-  }
-  if (p.trace) p.trace({ kind: 'maxidx_result', ipc: ids.ipc, max_idx: r - 1 });
-  return r - 1;
 }
 
 /** ipc_rmid: unpublish `obj` (IDR, key table), in_use--, and refresh max_idx if it was the highest. */
 export function ipc_rmid<T extends KernIpcPerm>(ns: IpcNamespace, ids: IpcIds<T>, obj: T, p: Probe): void {
   p.costs.ipc_rmid++;
-  let idx = ipcid_to_idx(ns, obj.id);
-  idr_remove(ids.ipcs_idr, idx, p);
+  const idx = ipcid_to_idx(ns, obj.id);
+  ipc_idr_remove(ids.ipcs_idr, idx, p);
   if (obj.key !== IPC_PRIVATE) ids.key_ht.delete(obj.key);
   ids.in_use--;
   obj.deleted = true;
   if (p.trace) p.trace({ kind: 'ipc_rmid', ipc: ids.ipc, idx });
-  if (idx === ids.max_idx) {
-    idx = ids.max_idx - 1;
-    if (idx >= 0) idx = ipc_search_maxidx(ids, idx, p);
-    ids.max_idx = idx;
-  }
+  ipc_rmid_update_maxidx(ns, ids, idx, p);
 }
 
 /** ipc_set_key_private: drop `obj` from the key table and make it IPC_PRIVATE (it stays in the IDR). */
 export function ipc_set_key_private<T extends KernIpcPerm>(ids: IpcIds<T>, obj: T): void {
   if (obj.key !== IPC_PRIVATE) ids.key_ht.delete(obj.key);
   obj.key = IPC_PRIVATE;
-}
-
-/** ipc_get_maxidx: -1 if empty, ipc_mni-1 if full, else the cached max_idx. */
-export function ipc_get_maxidx<T extends KernIpcPerm>(ns: IpcNamespace, ids: IpcIds<T>): number {
-  if (ids.in_use === 0) return -1;
-  if (ids.in_use === ns.ipc_mni) return ns.ipc_mni - 1;
-  return ids.max_idx;
 }
 
 /**
@@ -184,7 +164,7 @@ export function ipcperms(obj: KernIpcPerm, flag: number): number {
 
 /** ipc_obtain_object_idr: the object at the idx of `id` (seq ignored), or null (the caller's -EINVAL). */
 export function ipc_obtain_object_idr<T extends KernIpcPerm>(ns: IpcNamespace, ids: IpcIds<T>, id: number, p: Probe): T | null {
-  return idr_find(ids.ipcs_idr, ipcid_to_idx(ns, id), p);
+  return ipc_idr_find(ids.ipcs_idr, ipcid_to_idx(ns, id), p);
 }
 
 /** ipc_obtain_object_check: like ipc_obtain_object_idr but null also when the seq of `id` is stale. */

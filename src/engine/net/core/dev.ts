@@ -141,6 +141,7 @@ export function register_netdevice(net: NetNamespace, dev: NetDevice, p: Probe =
     unlist_netdevice(net, dev);
     return err;
   }
+  p.costs.netdev_register++;
   if (p.trace) p.trace({ kind: 'netdev_register', name, ifindex });
   return 0;
 }
@@ -159,5 +160,6 @@ export function unregister_netdevice(net: NetNamespace, dev: NetDevice, p: Probe
   if (dev.reg_state !== 'registered') return;
   call_netdevice_unregister(net, dev, p);
   unlist_netdevice(net, dev);
+  p.costs.netdev_unregister++;
   if (p.trace) p.trace({ kind: 'netdev_unregister', name: dev.name, ifindex: dev.ifindex });
 }

@@ -1,0 +1,176 @@
+/**
+ * Kernel presets: every kernel-history switch of KernelConfig set as a given
+ * Linux release had it, plus `resolveConfig`, which the CLI, the URL and the
+ * UI use to turn a preset name and `name=value` overrides into a config.
+ *
+ * Sources are the sections of kernel-notes.md (§) unless said otherwise;
+ * "inferred" marks a release number that was not read from a tagged tree.
+ * - sysvipc_find_ipc: count ≤5.14 (§3.2a; present in 5.10), maxidx 5.15
+ *   (§3.2b, Aquini, Aug 2021: absent in 5.10.13, present in 5.18; inferred
+ *   5.15), get_next 6.0+ (§3.2c, absent in 5.18, present in 6.18; in
+ *   linux-next beside 5.19-era patches; inferred 6.0).
+ * - ipc_maxidx: none ≤4.16 (§2.3, 2.6.25 ipc_get_maxid), linear 4.17–5.13
+ *   (§2.3, "make get_maxid O(1) again"; seen in a ~4.19 tree and 5.10;
+ *   4.17 inferred), bsearch 5.14+ (§2.2, b869d5be0acf, 5.14 cycle);
+ *   `search` (no cache, a binary search per *_INFO) was never released and
+ *   is only reachable with --set.
+ * - ipc_idx_alloc: lowest with seq++ on every allocation up to 5.1 (§1.4,
+ *   §1.5: 2.6.25 and ~4.19), cyclic from 5.2 (linux-next April 2019; inferred).
+ * - idr: layer ≤4.10, radix 4.11+ (§6.1 "idr-4.11", §6.2).
+ * - msg_counters: atomic ≤6.0, percpu 6.1+ (§4.5).
+ * - proc_dir: list ≤3.18, rbtree 3.19+ (§7.2, §7.3, commit 710585d4922f).
+ * - ipc_lookup: rwsem 2.6.24–2.6.26, rcu 2.6.27+ (§6.3, v2.6.27-rc1).
+ * - shm_proc_format: classic ≤2.6.35, rss_swap 2.6.36+ (Helge Deller's
+ *   "ipc/shm.c: add RSS and swap size information to /proc/sysvipc/shm",
+ *   posted Aug 2010 through -mm and absent from the 2.6.34 tree; 2.6.36 inferred).
+ * - ipc_limits: the 2.6.25 header values (§1.9: SHMMAX 32 MiB, SEM 250
+ *   32000 32 128) until 3.15; SHMMAX/SHMALL raised in 3.16 and SEM* in 3.19
+ *   (inferred from the merge windows of "ipc,shm: increase default size for
+ *   shmmax, shmall" and "ipc/sem.c: increase SEMMSL, SEMMNI, SEMOPM"). MSGMNI
+ *   was scaled with low memory at boot before 3.19 (at least 16, at most
+ *   32768); that is not modelled, every preset keeps 32000.
+ */
+import { DEFAULT_CONFIG, type KernelConfig } from './config';
+
+/** The switches a preset sets, with their allowed values (the names the CLI, URL and UI use). */
+export const SWITCH_VALUES = {
+  sysvipc_find_ipc: ['count', 'maxidx', 'get_next'],
+  ipc_maxidx: ['none', 'linear', 'bsearch', 'search'],
+  ipc_idx_alloc: ['lowest', 'cyclic'],
+  idr: ['layer', 'radix'],
+  msg_counters: ['atomic', 'percpu'],
+  proc_dir: ['list', 'rbtree'],
+  ipc_lookup: ['rwsem', 'rcu'],
+  shm_proc_format: ['classic', 'rss_swap'],
+  ipc_limits: ['2.6', '3.16', '3.19'],
+  ipcmni_extend: ['off', 'on'],
+} as const satisfies Partial<Record<keyof KernelConfig, readonly string[]>>;
+
+export type SwitchName = keyof typeof SWITCH_VALUES;
+
+/** Numeric settings `--set` also accepts, with inclusive bounds. */
+export const NUMERIC_SETTINGS = {
+  nr_cpus: [1, 4096],
+} as const satisfies Partial<Record<keyof KernelConfig, readonly [number, number]>>;
+
+export type KernelPreset = Pick<KernelConfig, Exclude<SwitchName, 'ipcmni_extend'>>;
+
+const V6_18: KernelPreset = {
+  sysvipc_find_ipc: 'get_next',
+  ipc_maxidx: 'bsearch',
+  ipc_idx_alloc: 'cyclic',
+  idr: 'radix',
+  msg_counters: 'percpu',
+  proc_dir: 'rbtree',
+  ipc_lookup: 'rcu',
+  shm_proc_format: 'rss_swap',
+  ipc_limits: '3.19',
+};
+
+/** The presets by release, oldest first; '6.18' is the default (DEFAULT_CONFIG). */
+export const KERNEL_PRESETS: Readonly<Record<string, Readonly<KernelPreset>>> = {
+  // IDR conversion done (2.6.24) but lookups still take the rwsem for read
+  // (§6.3); idr_layer tree recycling layers through its free list; old limits
+  '2.6.25': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic', proc_dir: 'list', ipc_lookup: 'rwsem', shm_proc_format: 'classic', ipc_limits: '2.6' },
+  // Nadia Derbey's RCU IDR (v2.6.27-rc1): lockless idr_find, layers freed after a grace period
+  '2.6.27': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic', proc_dir: 'list', ipc_lookup: 'rcu', shm_proc_format: 'classic', ipc_limits: '2.6' },
+  // last release with the procfs list; rss/swap columns (2.6.36), SHMMAX raised (3.16)
+  '3.18': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic', proc_dir: 'list', ipc_limits: '3.16' },
+  // procfs rb-tree (710585d4922f); SEM* defaults raised
+  '3.19': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic' },
+  // radix-tree IDR (4.11), cached max_idx with the linear step-down (4.17, inferred)
+  '4.19': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'linear', ipc_idx_alloc: 'lowest', msg_counters: 'atomic' },
+  // cyclic allocation with seq conservation (5.2, inferred)
+  '5.10': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'linear', msg_counters: 'atomic' },
+  // the kernel seeds 000 and 002 measured before their fixes
+  '5.13': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'linear', msg_counters: 'atomic' },
+  // binary ipc_search_maxidx (5.14) and Aquini's max_idx-bounded find (5.15, inferred)
+  '5.15': { ...V6_18, sysvipc_find_ipc: 'maxidx', msg_counters: 'atomic' },
+  // idr_get_next find (inferred 6.0); last release with atomic_t msg counters
+  '6.0': { ...V6_18, msg_counters: 'atomic' },
+  // percpu msg counters (Jiebin Sun, 6.1)
+  '6.1': { ...V6_18 },
+  '6.18': V6_18,
+};
+
+export const DEFAULT_PRESET = '6.18';
+
+export type ResolvedConfig = { ok: true; config: KernelConfig } | { ok: false; message: string };
+
+const fail = (message: string): ResolvedConfig => ({ ok: false, message });
+
+function isSwitch(name: string): name is SwitchName {
+  return Object.hasOwn(SWITCH_VALUES, name);
+}
+
+/**
+ * The config of `preset` (a KERNEL_PRESETS name; null = the default 6.18)
+ * with `sets` applied in order, each `name=value` (or a [name, value] pair).
+ * Errors name the unknown preset, switch or value and list the valid ones;
+ * idr=layer with ipc_idx_alloc=cyclic is refused (never existed: ipc moved
+ * to cyclic allocation on the radix IDR).
+ */
+export function resolveConfig(preset: string | null, sets: ReadonlyArray<string | readonly [string, string]> = []): ResolvedConfig {
+  const name = preset ?? DEFAULT_PRESET;
+  if (!Object.hasOwn(KERNEL_PRESETS, name)) {
+    return fail(`unknown kernel ${JSON.stringify(name)}; known: ${Object.keys(KERNEL_PRESETS).join(', ')}`);
+  }
+  const config: KernelConfig = { ...DEFAULT_CONFIG, ...KERNEL_PRESETS[name]! };
+  for (const set of sets) {
+    let key: string;
+    let value: string;
+    if (typeof set === 'string') {
+      const eq = set.indexOf('=');
+      if (eq <= 0) return fail(`--set needs name=value, got ${JSON.stringify(set)}`);
+      key = set.slice(0, eq);
+      value = set.slice(eq + 1);
+    } else {
+      [key, value] = set;
+    }
+    const err = applySetting(config, key, value);
+    if (err !== null) return fail(err);
+  }
+  if (config.idr === 'layer' && config.ipc_idx_alloc === 'cyclic') {
+    return fail('idr=layer needs ipc_idx_alloc=lowest: ipc never allocated cyclically on the idr_layer tree');
+  }
+  return { ok: true, config };
+}
+
+/** Set one switch or numeric setting on `config`; null, or the error message. */
+function applySetting(config: KernelConfig, key: string, value: string): string | null {
+  const c = config as unknown as Record<string, unknown>;
+  if (isSwitch(key)) {
+    const allowed: readonly string[] = SWITCH_VALUES[key];
+    if (!allowed.includes(value)) return `${key} cannot be ${JSON.stringify(value)}; one of: ${allowed.join(', ')}`;
+    c[key] = key === 'ipcmni_extend' ? value === 'on' : value;
+    return null;
+  }
+  if (Object.hasOwn(NUMERIC_SETTINGS, key)) {
+    const [lo, hi] = NUMERIC_SETTINGS[key as keyof typeof NUMERIC_SETTINGS];
+    const n = Number(value);
+    if (!/^[0-9]+$/.test(value) || n < lo || n > hi) return `${key} needs an integer from ${lo} to ${hi}, got ${JSON.stringify(value)}`;
+    c[key] = n;
+    return null;
+  }
+  const known = [...Object.keys(SWITCH_VALUES), ...Object.keys(NUMERIC_SETTINGS)];
+  return `unknown switch ${JSON.stringify(key)}; known: ${known.join(', ')}`;
+}
+
+/** The value of a switch as the CLI spells it (ipcmni_extend: on/off). */
+export function switchValue(config: KernelConfig, name: SwitchName): string {
+  if (name === 'ipcmni_extend') return config.ipcmni_extend ? 'on' : 'off';
+  return config[name];
+}
+
+/** `ipcscope --list-kernels`: one line per preset with what it sets, then the switches. */
+export function formatKernelList(): string {
+  const names = Object.keys(SWITCH_VALUES).filter((n) => n !== 'ipcmni_extend') as Exclude<SwitchName, 'ipcmni_extend'>[];
+  let out = 'Kernel presets (--kernel NAME); the default is 6.18:\n';
+  for (const [name, preset] of Object.entries(KERNEL_PRESETS)) {
+    out += `  ${name.padEnd(7)} ${names.map((n) => `${n}=${preset[n]}`).join(' ')}\n`;
+  }
+  out += '\nSwitches (--set NAME=VALUE, applied after --kernel):\n';
+  for (const [name, values] of Object.entries(SWITCH_VALUES)) out += `  ${name.padEnd(17)} ${values.join(' | ')}\n`;
+  for (const [name, [lo, hi]] of Object.entries(NUMERIC_SETTINGS)) out += `  ${name.padEnd(17)} ${lo}..${hi}\n`;
+  return out;
+}

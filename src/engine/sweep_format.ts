@@ -1,0 +1,65 @@
+/**
+ * Text, CSV and JSON renderings of a SweepResult (sweep.ts), shared by the
+ * CLI and whatever the browser shows.
+ */
+import { COST_NAMES } from './probe';
+import { mainCounters, type SweepResult } from './sweep';
+
+function fmtMs(ns: number): string {
+  const ms = ns / 1e6;
+  if (ms >= 100) return ms.toFixed(0);
+  if (ms >= 1) return ms.toFixed(2);
+  return ms.toFixed(4);
+}
+
+function fmtSlope(s: number | null): string {
+  return s === null ? '-' : s.toFixed(2);
+}
+
+/**
+ * One block per configuration: a row per value with the modeled time (ms),
+ * the slope from the previous row, and the main counters; then the overall
+ * (least-squares) slope.
+ */
+export function formatSweepTable(r: SweepResult): string {
+  const counters = mainCounters(r);
+  const head = [r.variable, 'modeled ms', 'slope', ...counters];
+  let out = r.measureLine > 0 ? `measured: the lines after #@measure (line ${r.measureLine})\n` : 'measured: the whole workload\n';
+  for (const s of r.series) {
+    const rows: string[][] = [head];
+    s.points.forEach((p, i) => {
+      const row = [String(p.value), fmtMs(p.ns), fmtSlope(s.slopes[i]!), ...counters.map((c) => String(p.costs[c]))];
+      if (p.error !== null) row.push(`error: ${p.error}`);
+      rows.push(row);
+    });
+    const widths = head.map((_, c) => Math.max(...rows.map((row) => (row[c] ?? '').length)));
+    out += `\nkernel ${s.label}\n`;
+    for (const row of rows) out += row.map((cell, c) => (c < widths.length ? cell.padStart(widths[c]!) : cell)).join('  ').trimEnd() + '\n';
+    out += `overall slope ${fmtSlope(s.slope)}\n`;
+    const cs = counters.filter((c) => s.counterSlopes[c] !== undefined).map((c) => `${c} ${fmtSlope(s.counterSlopes[c]!)}`);
+    if (cs.length > 0 && s.points.length > 1) out += `counter slopes: ${cs.join(', ')}\n`;
+  }
+  return out;
+}
+
+function csvCell(v: string): string {
+  return /[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
+}
+
+/** config,N,modeled_ns,slope,<every counter>, one line per point. */
+export function formatSweepCsv(r: SweepResult): string {
+  let out = ['config', r.variable, 'modeled_ns', 'slope', 'error', ...COST_NAMES].join(',') + '\n';
+  for (const s of r.series) {
+    s.points.forEach((p, i) => {
+      const slope = s.slopes[i];
+      const cells = [s.label, String(p.value), String(Math.round(p.ns)), slope === null || slope === undefined ? '' : slope.toFixed(4), p.error ?? '', ...COST_NAMES.map((n) => String(p.costs[n]))];
+      out += cells.map(csvCell).join(',') + '\n';
+    });
+  }
+  return out;
+}
+
+/** The result as JSON (configs included), one document. */
+export function formatSweepJson(r: SweepResult): string {
+  return JSON.stringify(r, null, 1) + '\n';
+}
