@@ -4,6 +4,7 @@
  * sweep_args.ts).
  */
 import { parseSweep, SWEEP_USAGE, type SweepCommand } from './sweep_args';
+import { parsePositiveInteger } from './option_values';
 
 export interface RunCommand {
   command: 'run';
@@ -78,11 +79,9 @@ function parseRun(args: string[]): ParsedArgs {
         else cmd.ipcmniExtend = true;
         break;
       case '--max-steps': {
-        const v = value();
-        if (v === null || !/^[0-9]+$/.test(v) || Number(v) < 1 || !Number.isSafeInteger(Number(v))) {
-          return fail(`--max-steps needs a positive integer, got ${v === null ? 'nothing' : JSON.stringify(v)}`);
-        }
-        cmd.maxSteps = Number(v);
+        const n = parsePositiveInteger(name, value());
+        if (typeof n === 'string') return fail(n);
+        cmd.maxSteps = n;
         break;
       }
       case '--block-timeout': {

@@ -3,6 +3,7 @@
  * --kernel B] [--set x=a,b] [--csv|--json] [--max-steps N]`.
  */
 import type { ParsedArgs } from './args';
+import { parsePositiveInteger } from './option_values';
 
 export interface SweepCommand {
   command: 'sweep';
@@ -57,11 +58,9 @@ export function parseSweep(args: string[]): ParsedArgs {
         break;
       }
       case '--max-steps': {
-        const v = value();
-        if (v === null || !/^[0-9]+$/.test(v) || Number(v) < 1 || !Number.isSafeInteger(Number(v))) {
-          return fail(`--max-steps needs a positive integer, got ${v === null ? 'nothing' : JSON.stringify(v)}`);
-        }
-        cmd.maxSteps = Number(v);
+        const n = parsePositiveInteger(name, value());
+        if (typeof n === 'string') return fail(n);
+        cmd.maxSteps = n;
         break;
       }
       default:
