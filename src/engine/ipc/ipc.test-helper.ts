@@ -18,6 +18,7 @@ import type { Syscalls } from '../script/syscalls';
 import { ipc_sysctl_mounts } from './ipc_sysctl';
 import { create_ipc_ns } from './namespace';
 import { sys_msgctl, sys_msgget, sys_msgrcv, sys_msgsnd, sys_semctl, sys_semget, sys_shmctl, sys_shmget } from './syscall';
+import { compareOutputs, formatDifferences } from '../../../tests/conformance/compare';
 
 /** A kernel whose state holds a fresh IPC namespace (no network namespace). */
 export function ipcKernel(config: Partial<KernelConfig> = {}, probe: Probe = newProbe()): Kernel {
@@ -46,51 +47,13 @@ export function runIpc(text: string, k: Kernel = ipcKernel()): string {
   return output;
 }
 
-const VOLATILE: Record<string, readonly string[]> = {
-  '/proc/sysvipc/msg': ['lspid', 'lrpid', 'stime', 'rtime', 'ctime'],
-  '/proc/sysvipc/shm': ['cpid', 'lpid', 'atime', 'dtime', 'ctime'],
-  '/proc/sysvipc/sem': ['otime', 'ctime'],
-};
-
-/** compare.py --normalize: volatile columns become 0 / <nonzero>, sysvipc rows are re-joined token by token. */
-export function normalizeOutput(text: string): string {
-  const lines = text.split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  const out: string[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    out.push(line);
-    const m = /^(cat|ls -U) (\S+) = (\d+)$/.exec(line);
-    if (!m) continue;
-    const n = Number(m[3]);
-    const content = lines.slice(i + 1, i + 1 + n);
-    i += n;
-    const cols = VOLATILE[m[2]!];
-    if (!cols || content.length === 0) {
-      out.push(...content);
-      continue;
-    }
-    const header = content[0]!.split(/\s+/).filter(Boolean);
-    out.push(content[0]!);
-    for (const row of content.slice(1)) {
-      const toks = row.split(/\s+/).filter(Boolean);
-      if (toks.length !== header.length) {
-        out.push(row);
-        continue;
-      }
-      out.push(toks.map((t, j) => (cols.includes(header[j]!) ? (t === '0' ? '0' : '<nonzero>') : t)).join(' '));
-    }
-  }
-  return out.join('\n') + (out.length ? '\n' : '');
-}
-
 /**
  * Runs `workload` end to end (runWorkload: parser, interpreter, a fresh
- * kernel) and expects the output recorded on Linux 6.18 (kernel_replay.py),
- * compared like compare.py.
+ * kernel) and expects the output recorded on Linux 6.18, compared by the
+ * conformance comparator (pid and time columns only as zero / non-zero).
  */
 export function expectLikeLinux(workload: string, linux: string, config: Partial<KernelConfig> = {}): void {
   const r = runWorkload(workload, { config });
   expect(r.error).toBeNull();
-  expect(normalizeOutput(r.output)).toBe(normalizeOutput(linux));
+  expect(formatDifferences(compareOutputs(linux, r.output))).toBe('');
 }

@@ -43,7 +43,7 @@ describe('ipc_search_maxidx', () => {
 
 describe('ipc id allocation', () => {
   it('a full set reports 32767, refuses a 32769th queue, and re-searches the max on removal', () => {
-    // tail of the same workload on Linux 6.18 (util.oracle.test.ts has the short forms)
+    // tail of the same workload on Linux 6.18 (the conformance corpus has the short forms)
     const k = ipcKernel();
     k.state.ipc.msg_ctlmni = 32768;
     for (let i = 0; i < 32768; i++) expect(sys_msgget(k, 0, 0)).toBe(i);
