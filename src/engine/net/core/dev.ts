@@ -24,7 +24,7 @@ import { EBUSY, EEXIST, EINVAL } from '../../uapi/errno';
 import type { ProcDirEntry } from '../../fs/proc/generic';
 import type { NetNamespace } from '../net_namespace';
 import { call_netdevice_register, call_netdevice_unregister } from '../notifiers';
-import { __dev_alloc_name, dev_name_format, dev_name_listed, dev_name_unlisted, dev_valid_name } from './dev_name';
+import { __dev_alloc_name, dev_name_format, dev_valid_name } from './dev_name';
 
 export { IFNAMSIZ, MAX_NETDEVICES, __dev_alloc_name, dev_name_format, dev_valid_name } from './dev_name';
 export const ARPHRD_ETHER = 1;
@@ -134,7 +134,6 @@ export function register_netdevice(net: NetNamespace, dev: NetDevice, p: Probe =
   net.dev_by_index.set(ifindex, dev);
   net.dev_name_head.set(name, dev);
   net.dev_base.push(dev);
-  dev_name_listed(net, name);
   dev.reg_state = 'registered';
   const err = call_netdevice_register(net, dev, p);
   if (err < 0) {
@@ -151,7 +150,6 @@ function unlist_netdevice(net: NetNamespace, dev: NetDevice): void {
   net.dev_name_head.delete(dev.name);
   const at = dev_base_lower_bound(net, dev.ifindex);
   if (net.dev_base[at] === dev) net.dev_base.splice(at, 1);
-  dev_name_unlisted(net, dev.name);
   dev.reg_state = 'unregistered';
 }
 

@@ -10,13 +10,10 @@
  * calls. Costs: one `dev_name_sscanf` per device examined, one
  * `dev_name_snprintf` per in-range number, as the kernel's loop does.
  *
- * The scan is a hand-written equivalent of the kernel's vsscanf("%d") and the
- * exactness check, without building strings. So that a kernel-sized run stays
- * fast, the outcome of a scan (the bitmap and its snprintf count) is kept per
- * pattern outside the kernel state (a WeakMap on the namespace, so a
- * structuredClone checkpoint simply starts without it) and updated as devices
- * come and go; the costs are counted as if every scan ran. With a tracer the
- * scan always runs, to emit one event per device.
+ * The scan really runs on every call, as the kernel's does: it is a
+ * hand-written equivalent of vsscanf("%d") and the exactness check that
+ * builds no strings (about 26 ns per device in Node 20 here, against the kernel's
+ * ~0.12 µs measured in kernel-baselines (d)).
  *
  * Names are byte strings (one char per byte).
  */
@@ -99,35 +96,22 @@ function dev_name_claims(name: string, prefix: string, suffix: string): number {
   return i;
 }
 
-/** What one scan of every name found for a pattern. */
-interface ScanResult {
-  prefix: string;
-  suffix: string;
-  /** the bitmap: bit i set when a device's name is the pattern filled with i */
-  inuse: Int32Array;
-  /** how many names gave a number in range (each cost an snprintf) */
-  snprintfs: number;
-}
-
-/** The last scans per namespace and pattern (derived data, not kernel state; see the file comment). */
-const scan_cache = new WeakMap<NetNamespace, Map<string, ScanResult>>();
-/** patterns remembered per namespace (the least recently used is dropped) */
-const SCAN_CACHE_PATTERNS = 8;
-
 /** The kernel's loop: sscanf (and snprintf) on the name of every device, in list order. */
-function scan_names(net: NetNamespace, prefix: string, suffix: string, p: Probe): ScanResult {
-  const inuse = new Int32Array(MAX_NETDEVICES >> 5);
+function scan_names(net: NetNamespace, prefix: string, suffix: string, inuse: Int32Array, p: Probe): void {
   const devs = net.dev_base;
   const trace = p.trace;
+  let sscanfs = 0;
   let snprintfs = 0;
   for (let k = 0; k < devs.length; k++) {
     const name = devs[k].name;
     const bit = dev_name_claims(name, prefix, suffix);
+    sscanfs++;
     if (bit >= 0) inuse[bit >> 5] |= 1 << (bit & 31);
     if (bit !== NO_NUMBER) snprintfs++;
     if (trace) trace({ kind: 'dev_name_scan', name, bit: bit >= 0 ? bit : null });
   }
-  return { prefix, suffix, inuse, snprintfs };
+  p.costs.dev_name_sscanf += sscanfs;
+  p.costs.dev_name_snprintf += snprintfs;
 }
 
 /**
@@ -140,21 +124,8 @@ function scan_names(net: NetNamespace, prefix: string, suffix: string, p: Probe)
 export function __dev_alloc_name(net: NetNamespace, pattern: string, p: Probe = NO_PROBE): number {
   const pct = pattern.indexOf('%');
   if (pct < 0 || pattern.charCodeAt(pct + 1) !== 0x64 || pattern.indexOf('%', pct + 2) >= 0) return -EINVAL;
-  let cache = scan_cache.get(net);
-  if (cache === undefined) {
-    cache = new Map();
-    scan_cache.set(net, cache);
-  }
-  let r = p.trace ? undefined : cache.get(pattern);
-  if (r === undefined) {
-    r = scan_names(net, pattern.slice(0, pct), pattern.slice(pct + 2), p);
-    if (cache.size >= SCAN_CACHE_PATTERNS && !cache.has(pattern)) cache.delete(cache.keys().next().value as string);
-  }
-  cache.delete(pattern);
-  cache.set(pattern, r);
-  p.costs.dev_name_sscanf += net.dev_base.length;
-  p.costs.dev_name_snprintf += r.snprintfs;
-  const inuse = r.inuse;
+  const inuse = new Int32Array(MAX_NETDEVICES >> 5);
+  scan_names(net, pattern.slice(0, pct), pattern.slice(pct + 2), inuse, p);
   for (let w = 0; w < inuse.length; w++) {
     const word = inuse[w];
     if (word !== -1) {
@@ -165,29 +136,6 @@ export function __dev_alloc_name(net: NetNamespace, pattern: string, p: Probe = 
     }
   }
   return -ENFILE;
-}
-
-function update_scans(net: NetNamespace, name: string, delta: 1 | -1): void {
-  const cache = scan_cache.get(net);
-  if (cache === undefined) return;
-  for (const r of cache.values()) {
-    const bit = dev_name_claims(name, r.prefix, r.suffix);
-    if (bit >= 0) {
-      if (delta > 0) r.inuse[bit >> 5] |= 1 << (bit & 31);
-      else r.inuse[bit >> 5] &= ~(1 << (bit & 31));
-    }
-    if (bit !== NO_NUMBER) r.snprintfs += delta;
-  }
-}
-
-/** A device called `name` joined dev_base: keep the remembered scans current. */
-export function dev_name_listed(net: NetNamespace, name: string): void {
-  update_scans(net, name, 1);
-}
-
-/** A device called `name` left dev_base. */
-export function dev_name_unlisted(net: NetNamespace, name: string): void {
-  update_scans(net, name, -1);
 }
 
 /** snprintf(res, IFNAMSIZ, pattern, i): the name, cut to IFNAMSIZ-1 bytes. */
