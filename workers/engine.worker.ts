@@ -1,13 +1,12 @@
 // The worker entry: builds the engine API object and exposes it. No logic here.
 import * as Comlink from 'comlink';
-import { engineInfo, describeReturn } from '../src/engine/api';
+import { engineInfo } from '../src/engine/api';
 import { createSessionHost } from '../src/ui/session/host';
 
 const host = createSessionHost();
 
 export const engineApi = {
   engineInfo,
-  describeReturn,
   open: host.open,
   navigate: host.navigate,
   cancel: host.cancel,

@@ -16,7 +16,6 @@ import type { Program } from './script/ast';
 import type { WorkloadError } from './script/errors';
 import type { Run, RunState } from './script/interpreter';
 import { parse } from './script/parser';
-import { formatResult } from './uapi/errno';
 import { ENGINE_VERSION, MODELLED_KERNEL } from './version';
 
 export type { Costs, CostName } from './probe';
@@ -31,11 +30,6 @@ export interface EngineInfo {
 
 export function engineInfo(): EngineInfo {
   return { version: ENGINE_VERSION, kernel: MODELLED_KERNEL };
-}
-
-/** The contract's result column for a raw kernel return value (`-22` → `-1 EINVAL (Invalid argument)`). */
-export function describeReturn(ret: number): string {
-  return formatResult(ret);
 }
 
 /** The first parse error of a workload (1-based line and column), or null when it parses. Never throws. */

@@ -70,10 +70,6 @@ export function engineInfo() {
   return call((r) => r.engineInfo());
 }
 
-export function describeReturn(ret: number) {
-  return call((r) => r.describeReturn(ret));
-}
-
 /** Starts a session for `text` (the latest request wins) and moves it to `target`. */
 export function openWorkload(text: string, kernel: KernelChoice, target: Target): Promise<Reply> {
   return call(async (r): Promise<Reply> => await r.open(text, kernel, target));
