@@ -1,10 +1,11 @@
 /**
  * The only module that knows the engine runs in a Web Worker. Everything
- * else in the UI calls these async functions.
+ * else in the UI calls the async methods of an EngineClient.
  *
- * A worker that stops answering (a single statement can keep it busy for
- * seconds) is terminated and replaced: every call still waiting on it
- * rejects with EngineRestartedError, and the next call starts a fresh one.
+ * Each client owns one worker (compare mode runs two). A worker that stops
+ * answering (a single statement can keep it busy for seconds) is
+ * terminated and replaced: every call still waiting on it rejects with
+ * EngineRestartedError, and the next call starts a fresh one.
  */
 import * as Comlink from 'comlink';
 import type { EngineApi } from '../../workers/engine.worker';
@@ -29,73 +30,80 @@ interface Connection {
   kill: () => void;
 }
 
-let connection: Connection | null = null;
-let progressListener: ((p: Progress) => void) | null = null;
-
-function connect(): Connection {
-  if (connection) return connection;
-  const worker = new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'ipcscope-engine',
-  });
-  const remote = Comlink.wrap<EngineApi>(worker);
-  let kill = () => {};
-  const dead = new Promise<never>((_, reject) => {
-    kill = () => reject(new EngineRestartedError());
-  });
-  dead.catch(() => {}); // only the calls racing it report the restart
-  const conn: Connection = { worker, remote, dead, kill };
-  connection = conn;
-  void remote.setProgressListener(Comlink.proxy((p: Progress) => progressListener?.(p)));
-  return conn;
+export interface EngineClient {
+  /** Calls the worker; rejects with EngineRestartedError if it is restarted meanwhile. */
+  call<T>(f: (remote: Comlink.Remote<EngineApi>) => Promise<T>): Promise<T>;
+  /** Terminates the worker; the next call starts a new one. */
+  restart(): void;
+  engineInfo(): ReturnType<Comlink.Remote<EngineApi>['engineInfo']>;
+  /** Starts a session for `text` (the latest request wins) and moves it to `target`. */
+  openWorkload(text: string, kernel: KernelChoice, target: Target): Promise<Reply>;
+  navigate(target: Target): Promise<Reply>;
+  /** Receives the progress of long runs (one listener). */
+  onProgress(listener: ((p: Progress) => void) | null): void;
+  /**
+   * Stops the running job. When the worker does not even take the request
+   * within `timeoutMs`, it is restarted: 'restarted'.
+   */
+  cancelRun(timeoutMs?: number): Promise<'cancelled' | 'restarted'>;
 }
 
-/** Calls the worker; rejects with EngineRestartedError if it is restarted meanwhile. */
-function call<T>(f: (remote: Comlink.Remote<EngineApi>) => Promise<T>): Promise<T> {
-  const conn = connect();
-  return Promise.race([f(conn.remote), conn.dead]);
+/** A client with its own worker, started on the first call. `name` shows in the browser's devtools. */
+export function createEngineClient(name = 'ipcscope-engine'): EngineClient {
+  let connection: Connection | null = null;
+  let progressListener: ((p: Progress) => void) | null = null;
+
+  const connect = (): Connection => {
+    if (connection) return connection;
+    const worker = new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), { type: 'module', name });
+    const remote = Comlink.wrap<EngineApi>(worker);
+    let kill = () => {};
+    const dead = new Promise<never>((_, reject) => {
+      kill = () => reject(new EngineRestartedError());
+    });
+    dead.catch(() => {}); // only the calls racing it report the restart
+    const conn: Connection = { worker, remote, dead, kill };
+    connection = conn;
+    void remote.setProgressListener(Comlink.proxy((p: Progress) => progressListener?.(p)));
+    return conn;
+  };
+
+  const call = <T>(f: (remote: Comlink.Remote<EngineApi>) => Promise<T>): Promise<T> => {
+    const conn = connect();
+    return Promise.race([f(conn.remote), conn.dead]);
+  };
+
+  const restart = () => {
+    if (!connection) return;
+    const conn = connection;
+    connection = null;
+    conn.remote[Comlink.releaseProxy]();
+    conn.worker.terminate();
+    conn.kill();
+  };
+
+  return {
+    call,
+    restart,
+    engineInfo: () => call((r) => r.engineInfo()),
+    openWorkload: (text, kernel, target) => call(async (r): Promise<Reply> => await r.open(text, kernel, target)),
+    navigate: (target) => call(async (r): Promise<Reply> => await r.navigate(target)),
+    onProgress: (listener) => {
+      progressListener = listener;
+    },
+    cancelRun: async (timeoutMs = 1500) => {
+      if (!connection) return 'cancelled';
+      const conn = connection;
+      const answered = await Promise.race([
+        conn.remote.cancel().then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs)),
+      ]).catch(() => false);
+      if (answered) return 'cancelled';
+      if (connection === conn) restart();
+      return 'restarted';
+    },
+  };
 }
 
-/** Terminates the worker; the next call starts a new one. */
-export function restartEngine(): void {
-  if (!connection) return;
-  const conn = connection;
-  connection = null;
-  conn.remote[Comlink.releaseProxy]();
-  conn.worker.terminate();
-  conn.kill();
-}
-
-export function engineInfo() {
-  return call((r) => r.engineInfo());
-}
-
-/** Starts a session for `text` (the latest request wins) and moves it to `target`. */
-export function openWorkload(text: string, kernel: KernelChoice, target: Target): Promise<Reply> {
-  return call(async (r): Promise<Reply> => await r.open(text, kernel, target));
-}
-
-export function navigate(target: Target): Promise<Reply> {
-  return call(async (r): Promise<Reply> => await r.navigate(target));
-}
-
-/** Receives the progress of long runs (one listener). */
-export function onProgress(listener: ((p: Progress) => void) | null): void {
-  progressListener = listener;
-}
-
-/**
- * Stops the running job. When the worker does not even take the request
- * within `timeoutMs`, it is restarted: 'restarted'.
- */
-export async function cancelRun(timeoutMs = 1500): Promise<'cancelled' | 'restarted'> {
-  if (!connection) return 'cancelled';
-  const conn = connection;
-  const answered = await Promise.race([
-    conn.remote.cancel().then(() => true),
-    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs)),
-  ]).catch(() => false);
-  if (answered) return 'cancelled';
-  if (connection === conn) restartEngine();
-  return 'restarted';
-}
+/** The playground's engine (compare mode adds a second client of its own). */
+export const engine: EngineClient = createEngineClient();

@@ -9,8 +9,7 @@
  */
 import type { KernelChoice, WorkloadError } from '../engine/api';
 import {
-  cancelRun, EngineRestartedError, navigate, onProgress, openWorkload,
-  type Progress, type Reply, type Snapshot, type Target,
+  engine, EngineRestartedError, type EngineClient, type Progress, type Reply, type Snapshot, type Target,
 } from './engine-client';
 
 export type Speed = number | 'max';
@@ -65,8 +64,12 @@ export class Playground {
   #inflight: Promise<void> | null = null;
   #nextNotice = 1;
 
-  constructor() {
-    onProgress((p) => {
+  /** the worker this playground drives (compare mode gives each pane its own) */
+  readonly client: EngineClient;
+
+  constructor(client: EngineClient = engine) {
+    this.client = client;
+    client.onProgress((p) => {
       if (this.busy) this.progress = p;
     });
   }
@@ -126,10 +129,10 @@ export class Playground {
     const text = this.text;
     try {
       let opened = this.stale;
-      let reply = opened ? await openWorkload(text, this.kernel, target) : await navigate(target);
+      let reply = opened ? await this.client.openWorkload(text, this.kernel, target) : await this.client.navigate(target);
       if (reply.kind === 'no_session') {
         opened = true;
-        reply = await openWorkload(text, this.kernel, target);
+        reply = await this.client.openWorkload(text, this.kernel, target);
       }
       this.#apply(reply, opened ? text : this.sessionText);
     } catch (e) {
@@ -166,7 +169,7 @@ export class Playground {
     this.playing = false;
     this.#pending = null;
     if (!this.busy) return;
-    await cancelRun();
+    await this.client.cancelRun();
   }
 
   togglePlay = (): void => {
