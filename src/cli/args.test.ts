@@ -13,11 +13,11 @@ describe('parseArgs', () => {
   it('run takes one FILE or - and options before or after it', () => {
     expect(parseArgs(['run', 'w.ipc'])).toEqual({
       ok: true,
-      value: { command: 'run', file: 'w.ipc', costs: false, json: false, maxSteps: null, blockTimeout: null, ipcmniExtend: false, kernel: null, sets: [], vars: [] },
+      value: { command: 'run', file: 'w.ipc', costs: false, json: false, maxSteps: null, blockTimeout: null, ipcmniExtend: false, kernel: null, sets: [], vars: [], smp: [] },
     });
     expect(parseArgs(['run', '--costs', '-', '--json', '--max-steps', '100', '--block-timeout=0.5', '--ipcmni-extend'])).toEqual({
       ok: true,
-      value: { command: 'run', file: '-', costs: true, json: true, maxSteps: 100, blockTimeout: 0.5, ipcmniExtend: true, kernel: null, sets: [], vars: [] },
+      value: { command: 'run', file: '-', costs: true, json: true, maxSteps: 100, blockTimeout: 0.5, ipcmniExtend: true, kernel: null, sets: [], vars: [], smp: [] },
     });
     expect(parseArgs(['run', '--max-steps=7', '--', '-weird-name'])).toMatchObject({
       ok: true,

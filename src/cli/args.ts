@@ -22,6 +22,8 @@ export interface RunCommand {
   sets: string[];
   /** --var NAME=VALUE, in order */
   vars: string[];
+  /** --smp NAME=VALUE: SMP model constants (multi-CPU workloads), in order */
+  smp: string[];
 }
 
 export type Command = { command: 'help' } | { command: 'version' } | { command: 'list-kernels' } | RunCommand | SweepCommand;
@@ -44,6 +46,7 @@ Options of run:
   --kernel VERSION      boot an older kernel preset (see --list-kernels)
   --set NAME=VALUE      set one switch after the preset (repeatable)
   --var NAME=VALUE      define a workload variable, e.g. --var N=1024 (repeatable)
+  --smp NAME=VALUE      override a constant of the multi-CPU model, e.g. --smp wake_latency=5000 (ns; repeatable)
 ${SWEEP_USAGE}
 Exit status: 0 the workload ran to the end, 2 usage, parse or run-time error, 3 internal failure.
 `;
@@ -53,7 +56,7 @@ const fail = (message: string): ParsedArgs => ({ ok: false, message });
 function parseRun(args: string[]): ParsedArgs {
   const cmd: RunCommand = {
     command: 'run', file: '', costs: false, json: false, maxSteps: null, blockTimeout: null, ipcmniExtend: false,
-    kernel: null, sets: [], vars: [],
+    kernel: null, sets: [], vars: [], smp: [],
   };
   const files: string[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -94,11 +97,12 @@ function parseRun(args: string[]): ParsedArgs {
       }
       case '--kernel':
       case '--set':
-      case '--var': {
+      case '--var':
+      case '--smp': {
         const v = value();
         if (v === null) return fail(`${name} needs a value`);
         if (name === '--kernel') cmd.kernel = v;
-        else (name === '--set' ? cmd.sets : cmd.vars).push(v);
+        else (name === '--set' ? cmd.sets : name === '--smp' ? cmd.smp : cmd.vars).push(v);
         break;
       }
       default:

@@ -139,4 +139,18 @@ describe('the ipcscope command', () => {
     expect(r.stdout).toBe('msgget(IPC_PRIVATE, 000) = 0\nmsgget(IPC_PRIVATE, 000) = 1\n');
     expect(r.stderr).toBe('');
   });
+
+  it('run of a multi-CPU workload prints the setup lines and the summary; --smp overrides a constant', () => {
+    const path = workload('smp.ipc', 'cpus 2\nduration 100 us\nq = msgget(1, IPC_CREAT|0600)\ntask s on 0 { forever { msgsnd(q, 1, 4) } }\ntask r on 1 { forever { msgrcv(q, 0, 4) } }\n');
+    const r = ipcscope(['run', path]);
+    expect(r.status).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toBe('msgget(0x1, IPC_CREAT|0600) = 0');
+    expect(lines[1]).toBe('# smp: 1 socket(s) x 2 core(s) x 1 thread(s) = 2 CPUs, machine icelake, 2 tasks, 100.00 us measured');
+    expect(lines[2]).toMatch(/^# throughput: [0-9,]+ messages\/s/);
+    const slow = ipcscope(['run', path, '--smp', 'syscall=10000']);
+    const msgs = (out: string) => Number(/throughput: ([0-9,]+)/.exec(out)![1]!.replaceAll(',', ''));
+    expect(msgs(slow.stdout)).toBeLessThan(msgs(r.stdout) / 5);
+    expect(ipcscope(['run', path, '--smp', 'nope=1'])).toMatchObject({ status: 2, stderr: expect.stringContaining('--smp needs NAME=VALUE') });
+  });
 });

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { engineInfo } from '../engine/api';
 import { runWorkload } from '../engine/run';
 import { resolveConfig } from '../engine/presets';
+import { parseSmpOverrides } from '../engine/smp/constants';
 import { parseArgs, USAGE, type RunCommand } from './args';
 import { listKernelsCommand, sweepCommand } from './sweep';
 import { formatCostsTable } from './costs_table';
@@ -33,13 +34,20 @@ async function runCommand(cmd: RunCommand): Promise<number> {
     }
     vars.set(m[1]!, BigInt(m[2]!));
   }
+  const smp = parseSmpOverrides(cmd.smp);
+  if (!smp.ok) {
+    await writeAll(process.stderr, `ipcscope: ${smp.message}\n`);
+    return 2;
+  }
   const result = runWorkload(input.text, {
     config: config.config,
+    ...(cmd.smp.length === 0 ? {} : { smpConstants: smp.overrides }),
     ...(cmd.maxSteps === null ? {} : { maxSteps: cmd.maxSteps }),
     ...(vars.size === 0 ? {} : { vars }),
   });
   if (cmd.json) {
-    await writeAll(process.stdout, JSON.stringify({ output: result.output, costs: result.costs, error: result.error }) + '\n');
+    const json = { output: result.output, costs: result.costs, error: result.error, ...(result.smp === undefined ? {} : { smp: result.smp }) };
+    await writeAll(process.stdout, JSON.stringify(json) + '\n');
   } else {
     await writeAll(process.stdout, result.output);
   }

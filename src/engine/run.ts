@@ -3,16 +3,23 @@
  * (fresh IPC and network namespaces, as kernel_replay.py's `unshare -i -n`
  * gives), execute it, and return the contract output with the exit status
  * the reference would give (0 ran to the end, 2 parse or run-time error,
- * 3 internal failure).
+ * 3 internal failure). A program with multi-CPU declarations runs on the
+ * SMP model (smp/smp_run.ts): the setup's lines, then its summary.
  */
 import type { KernelConfig } from './config';
 import { createKernel, type Kernel } from './kernel';
 import { newProbe, type Costs, type Probe } from './probe';
 import type { Program } from './script/ast';
 import { errorExitCode, makeError, type WorkloadError } from './script/errors';
+import { initial_vars, parse_defaults } from './script/directives';
 import { createRun, initialState, type Run, type RunOptions } from './script/interpreter';
 import { KERNEL_SYSCALLS } from './script/kernel_syscalls';
 import { parse } from './script/parser';
+import type { SmpConstants } from './smp/constants';
+import type { LockConfig } from './smp/lock_config';
+import { formatSmpSummary } from './smp/smp_format';
+import { isSmpProgram, runSmpProgram } from './smp/smp_run';
+import type { SmpResult } from './smp/types';
 
 export interface RunWorkloadOptions {
   config?: Partial<KernelConfig>;
@@ -20,8 +27,12 @@ export interface RunWorkloadOptions {
   probe?: Probe;
   /** step budget: operations plus loop iterations (default 10,000,000) */
   maxSteps?: number;
-  /** variables defined before the first statement (the CLI's --var) */
+  /** variables defined before the first statement (the CLI's --var), over the workload's `#@default` lines */
   vars?: ReadonlyMap<string, bigint>;
+  /** multi-CPU programs: constants replacing the machine's (smp/constants.ts) */
+  smpConstants?: Partial<SmpConstants>;
+  /** multi-CPU programs: spinlock / rwsem implementations replacing the config's (smp/lock_config.ts) */
+  smpLocks?: Partial<LockConfig>;
 }
 
 export interface RunResult {
@@ -32,6 +43,8 @@ export interface RunResult {
   costs: Costs;
   /** steps used: operations plus loop iterations */
   steps: number;
+  /** multi-CPU programs: the run's results (the summary is also appended to `output`) */
+  smp?: SmpResult;
 }
 
 /** Parses and runs `text` on a fresh kernel. Never throws. */
@@ -48,9 +61,23 @@ export function runWorkload(text: string, opts: RunWorkloadOptions = {}): RunRes
     return { output: '', exitCode: 3, error, costs: probe.costs, steps: 0 };
   }
   const options: Partial<RunOptions<Kernel>> = opts.maxSteps === undefined ? {} : { maxSteps: opts.maxSteps };
-  if (opts.vars !== undefined) {
+  const defaults = parse_defaults(text);
+  if (!defaults.ok) return { output: '', exitCode: 2, error: defaults.error, costs: probe.costs, steps: 0 };
+  if (isSmpProgram(parsed.program)) {
+    const r = runSmpProgram(parsed.program, {
+      ...(opts.config === undefined ? {} : { config: opts.config }),
+      vars: initial_vars(defaults.defaults, opts.vars),
+      ...(opts.smpConstants === undefined ? {} : { overrides: opts.smpConstants }),
+      ...(opts.smpLocks === undefined ? {} : { locks: opts.smpLocks }),
+      ...(opts.maxSteps === undefined ? {} : { maxSteps: opts.maxSteps }),
+      ...(probe.trace === null ? {} : { trace: probe.trace }),
+    });
+    const output = r.result === null ? r.output : r.output + formatSmpSummary(r.result);
+    return { output, exitCode: r.exitCode, error: r.error, costs: r.costs, steps: 0, ...(r.result === null ? {} : { smp: r.result }) };
+  }
+  if (opts.vars !== undefined || defaults.defaults.size > 0) {
     options.state = initialState();
-    for (const [name, v] of opts.vars) options.state.vars.set(name, v);
+    options.state.vars = initial_vars(defaults.defaults, opts.vars);
   }
   const run = createKernelRun(parsed.program, kernel, options);
   const { output, error } = run.runToEnd();

@@ -101,3 +101,28 @@ describe('reproduction 3 (seed 003) at reduced N', () => {
     expect(rbtree!.counterSlopes.rb_compares).toBeLessThan(1.3);
   });
 });
+
+describe('a CPU-count sweep of a multi-CPU workload', () => {
+  const text = `#@default CPUS=1
+cpus CPUS
+warmup 50 us
+duration 100 us
+for i in 0..CPUS { msgget(i + 1, IPC_CREAT|0600); msgget(i + 101, IPC_CREAT|0600) }
+task ping x CPUS on TASK { a = msgget(TASK + 1, 0); b = msgget(TASK + 101, 0); forever { msgsnd(a, 1, 8); msgrcv(b, 0, 8) } }
+task pong x CPUS on TASK { a = msgget(TASK + 1, 0); b = msgget(TASK + 101, 0); forever { msgrcv(a, 0, 8); msgsnd(b, 1, 8) } }
+`;
+
+  it('gives each point a throughput that grows with the CPUs when pairs share nothing', () => {
+    const r = runSweep({ text, variable: 'CPUS', values: [1, 2, 4], configs: configs(['2.6.27']) });
+    const points = r.series[0]!.points;
+    expect(points.map((p) => p.error)).toEqual([null, null, null]);
+    const t = points.map((p) => p.throughput!);
+    // each CPU carries one pair (both tasks on it): the machine scales with the CPUs, up to a message of phase
+    expect(t).toEqual([700000, 1390000, 2790000]);
+    expect(points.map((p) => [p.smp!.cpus, p.smp!.tasks])).toEqual([[1, 2], [2, 4], [4, 8]]);
+    const table = formatSweepTable(r);
+    expect(table.split('\n')[0]).toBe('measured: messages (successful msgsnd) per simulated second, multi-CPU model');
+    expect(table).toContain('x first');
+    expect(formatSweepCsv(r).split('\n')[0]!.endsWith(',throughput,ops_per_sec')).toBe(true);
+  });
+});

@@ -9,6 +9,9 @@
  * is counted, as the published benchmarks time only the read, not the
  * creation of the N objects. Without it, everything after boot is counted.
  *
+ * A multi-CPU workload (smp/) is run on the SMP model instead; its points
+ * carry `throughput` (messages per simulated second) and `smp` figures.
+ *
  * Slopes: between consecutive points, ln(t₂/t₁) / ln(N₂/N₁); overall, the
  * least-squares slope of ln t over ln N through all points (null when a
  * time is 0 or fewer than two points ran).
@@ -21,6 +24,9 @@ import { resolveConfig } from './presets';
 import { createKernelRun } from './run';
 import { initialState } from './script/interpreter';
 import { parse } from './script/parser';
+import type { Program, SmpDeclarations } from './script/ast';
+import { initial_vars, parse_defaults } from './script/directives';
+import { isSmpProgram, runSmpProgram } from './smp/smp_run';
 
 export interface SweepConfig {
   /** what the table calls it, e.g. `5.13` or `6.18 sysvipc_find_ipc=count` */
@@ -42,12 +48,30 @@ export interface SweepSpec {
 
 export interface SweepPoint {
   value: number;
+  /** multi-CPU workloads: messages (successful msgsnd) per simulated second */
+  throughput?: number;
+  /** multi-CPU workloads: the run's summary figures */
+  smp?: SweepSmpFigures;
   /** the measured counters (after `#@measure`, or everything after boot) */
   costs: Costs;
   /** modeled time of the measured part, nanoseconds */
   ns: number;
   exitCode: 0 | 2 | 3;
   error: string | null;
+}
+
+/** What a sweep keeps of a multi-CPU run (smp/types.ts has the whole result). */
+export interface SweepSmpFigures {
+  ops_per_sec: number;
+  cpus: number;
+  tasks: number;
+  /** shares of all CPUs' time, 0..1 */
+  running: number;
+  spinning: number;
+  stalled: number;
+  idle: number;
+  /** the line the CPUs stalled on most, null when none */
+  hottest_line: string | null;
 }
 
 export interface SweepSeries {
@@ -94,6 +118,7 @@ export function runSweepPoint(
 ): SweepPoint {
   const parsed = parse(text);
   if (!parsed.ok) return { value, costs: newProbe().costs, ns: 0, exitCode: 2, error: parsed.error.message };
+  if (isSmpProgram(parsed.program)) return runSmpSweepPoint(parsed.program, config, variable, value, maxSteps, constants);
   const probe = newProbe();
   const kernel = createKernel(config, probe);
   const state = initialState();
@@ -132,6 +157,27 @@ export function runSweepPoint(
   }
   const costs = base === null ? diff(probe.costs, probe.costs) : diff(probe.costs, base);
   return { value, costs, ns: modeledNs(costs), exitCode: code, error };
+}
+
+/** A point of a multi-CPU workload: the SMP run's throughput and where the CPU time went. */
+function runSmpSweepPoint(
+  program: Program & { smp: SmpDeclarations }, config: KernelConfig, variable: string, value: number, maxSteps: number, constants: Readonly<Record<string, number>>,
+): SweepPoint {
+  const defaults = parse_defaults(program.source);
+  const overrides = new Map<string, bigint>(Object.entries(constants).map(([k, v]) => [k, BigInt(v)]));
+  overrides.set(variable, BigInt(value));
+  const vars = initial_vars(defaults.ok ? defaults.defaults : new Map(), overrides);
+  const r = runSmpProgram(program, { config, vars, ...(Number.isFinite(maxSteps) ? { maxSteps } : {}), timelineLimit: 0 });
+  if (r.result === null) return { value, costs: r.costs, ns: 0, exitCode: r.exitCode, error: r.error?.message ?? null };
+  const res = r.result;
+  const all = res.duration * res.cpus.length;
+  const sum = (k: 'running' | 'spinning' | 'stalled' | 'idle') => res.cpus.reduce((a, c) => a + c[k], 0) / all;
+  const smp: SweepSmpFigures = {
+    ops_per_sec: res.ops_per_sec, cpus: res.cpus.length, tasks: res.tasks.length,
+    running: sum('running'), spinning: sum('spinning'), stalled: sum('stalled'), idle: sum('idle'),
+    hottest_line: res.lines.find((l) => l.stall_ns > 0)?.line ?? null,
+  };
+  return { value, throughput: res.throughput, smp, costs: r.costs, ns: modeledNs(r.costs), exitCode: 0, error: null };
 }
 
 /** d ln t / d ln n between two points; null when a time is not positive. */

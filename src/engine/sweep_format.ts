@@ -16,12 +16,43 @@ function fmtSlope(s: number | null): string {
   return s === null ? '-' : s.toFixed(2);
 }
 
+const isSmp = (r: SweepResult) => r.series.some((s) => s.points.some((p) => p.throughput !== undefined));
+const pct = (x: number) => (100 * x).toFixed(1) + '%';
+
+/**
+ * Multi-CPU sweeps: one block per configuration, a row per value with the
+ * throughput (messages per simulated second), its ratio to the first row,
+ * and where the CPU time went.
+ */
+function formatSmpTable(r: SweepResult): string {
+  const head = [r.variable, 'msgs/s', 'x first', 'running', 'spinning', 'stalled', 'idle', 'hottest line'];
+  let out = 'measured: messages (successful msgsnd) per simulated second, multi-CPU model\n';
+  for (const s of r.series) {
+    const rows: string[][] = [head];
+    const first = s.points[0]?.throughput ?? 0;
+    for (const p of s.points) {
+      const f = p.smp;
+      const row = p.throughput === undefined || f === undefined
+        ? [String(p.value), '-', '-', '-', '-', '-', '-', '-']
+        : [String(p.value), Math.round(p.throughput).toLocaleString('en-US'), first > 0 ? (p.throughput / first).toFixed(2) : '-',
+          pct(f.running), pct(f.spinning), pct(f.stalled), pct(f.idle), f.hottest_line ?? '-'];
+      if (p.error !== null) row.push(`error: ${p.error}`);
+      rows.push(row);
+    }
+    const widths = head.map((_, c) => Math.max(...rows.map((row) => (row[c] ?? '').length)));
+    out += `\nkernel ${s.label}\n`;
+    for (const row of rows) out += row.map((cell, c) => (c < widths.length - 1 ? cell.padStart(widths[c]!) : cell)).join('  ').trimEnd() + '\n';
+  }
+  return out;
+}
+
 /**
  * One block per configuration: a row per value with the modeled time (ms),
  * the slope from the previous row, and the main counters; then the overall
  * (least-squares) slope.
  */
 export function formatSweepTable(r: SweepResult): string {
+  if (isSmp(r)) return formatSmpTable(r);
   const counters = mainCounters(r);
   const head = [r.variable, 'modeled ms', 'slope', ...counters];
   let out = r.measureLine > 0 ? `measured: the lines after #@measure (line ${r.measureLine})\n` : 'measured: the whole workload\n';
@@ -46,13 +77,15 @@ function csvCell(v: string): string {
   return /[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
 }
 
-/** config,N,modeled_ns,slope,<every counter>, one line per point. */
+/** config,N,modeled_ns,slope,<every counter>, one line per point (multi-CPU sweeps: then throughput, ops_per_sec). */
 export function formatSweepCsv(r: SweepResult): string {
-  let out = ['config', r.variable, 'modeled_ns', 'slope', 'error', ...COST_NAMES].join(',') + '\n';
+  const smp = isSmp(r);
+  let out = ['config', r.variable, 'modeled_ns', 'slope', 'error', ...COST_NAMES, ...(smp ? ['throughput', 'ops_per_sec'] : [])].join(',') + '\n';
   for (const s of r.series) {
     s.points.forEach((p, i) => {
       const slope = s.slopes[i];
       const cells = [s.label, String(p.value), String(Math.round(p.ns)), slope === null || slope === undefined ? '' : slope.toFixed(4), p.error ?? '', ...COST_NAMES.map((n) => String(p.costs[n]))];
+      if (smp) cells.push(String(Math.round(p.throughput ?? 0)), String(Math.round(p.smp?.ops_per_sec ?? 0)));
       out += cells.map(csvCell).join(',') + '\n';
     });
   }

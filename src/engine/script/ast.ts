@@ -137,11 +137,58 @@ export type OperationStatement =
 
 export type Statement = OperationStatement | LoopStatement;
 
+// --- multi-CPU declarations (the SMP extension) ------------------------------------
+
+/** `cpus N` or `cpus SOCKETS x CORES x THREADS`, optionally followed by `machine NAME`. */
+export interface CpusDeclaration extends Span {
+  type: 'CpusDeclaration';
+  sockets: Expression;
+  cores: Expression;
+  threads: Expression;
+  /** a machine of smp/constants.ts (null: the default) */
+  machine: string | null;
+  machineSpan: Span | null;
+}
+
+export type DurationUnit = 'ns' | 'us' | 'ms' | 's';
+
+/** `duration AMOUNT UNIT`: how much simulated time is measured; `warmup AMOUNT UNIT`: how much runs before. */
+export interface DurationDeclaration extends Span {
+  type: 'DurationDeclaration';
+  amount: Expression;
+  unit: DurationUnit;
+}
+
+/**
+ * `task NAME [x COUNT] [on CPU] { ... }`: COUNT instances (default 1) of the
+ * block, each with its own copy of the variables and `TASK` = its instance
+ * number; CPU (evaluated per instance) places it, default round-robin.
+ */
+export interface TaskDeclaration extends Span {
+  type: 'TaskDeclaration';
+  name: string;
+  count: Expression | null;
+  cpu: Expression | null;
+  body: Statement[];
+  headerEnd: number;
+}
+
+/** Present on a Program that declares CPUs, a duration or tasks. */
+export interface SmpDeclarations {
+  cpus: CpusDeclaration | null;
+  duration: DurationDeclaration | null;
+  warmup: DurationDeclaration | null;
+  tasks: TaskDeclaration[];
+}
+
 export interface Program extends Span {
   type: 'Program';
   /** the workload text the offsets refer to */
   source: string;
+  /** the statements the single task runs (in a multi-CPU program: the setup, before the tasks start) */
   body: Statement[];
+  /** only on a multi-CPU program */
+  smp?: SmpDeclarations;
 }
 
 export type Node = Program | Statement | Expression | Word | Interpolation;

@@ -23,6 +23,11 @@ export type ErrorCode =
   | 'unsupported_ip_command'
   | 'forbidden_sysctl'
   | 'variable_in_sysctl_path'
+  // multi-CPU declarations
+  | 'misplaced_declaration'
+  | 'duplicate_declaration'
+  | 'bad_declaration'
+  | 'multi_cpu_not_steppable'
   // expressions
   | 'empty_expression'
   | 'unexpected_character'
@@ -202,3 +207,21 @@ export function step_limit(span: Span, message: string): never {
 /** Not thrown: wraps an unexpected exception of the engine at the statement that raised it. */
 export const internal_error = (span: Span, message: string) =>
   new WorkloadAbort('internal_error', `internal error: ${message}`, span);
+
+// --- multi-CPU declarations -----------------------------------------------------------
+
+export function misplaced_declaration(span: Span, what: string, where: string): never {
+  return fail('misplaced_declaration', `\`${what}\` ${where}`, span);
+}
+
+export function duplicate_declaration(span: Span, what: string): never {
+  return fail('duplicate_declaration', `\`${what}\` may appear only once`, span);
+}
+
+export function bad_declaration(span: Span, message: string): never {
+  return fail('bad_declaration', message, span);
+}
+
+export function multi_cpu_not_steppable(span: Span): never {
+  return fail('multi_cpu_not_steppable', 'multi-CPU workloads run with `ipcscope run FILE` and `ipcscope sweep`; the playground cannot step through them', span);
+}

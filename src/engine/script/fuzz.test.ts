@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WorkloadAbort, type WorkloadError } from './errors';
 import { createFakeKernel, FAKE_SYSCALLS, hashResult, type FakeKernel } from './fake_kernel';
-import { anyProgram, randomText, validProgram } from './fuzz_programs';
+import { anyProgram, multiCpuProgram, randomText, validProgram } from './fuzz_programs';
+import { runWorkload } from '../run';
 import { createRun } from './interpreter';
 import { parse } from './parser';
 import { lineStarts } from './source_map';
@@ -115,6 +116,21 @@ describe('fuzzing the language', () => {
         expect(resumed).toBe(tail);
       }),
       { numRuns: 500, seed: 5 },
+    );
+  });
+
+  it('multi-CPU programs run on the SMP model or end with a positioned error, never an internal one', () => {
+    fc.assert(
+      fc.property(multiCpuProgram, (src) => {
+        const r = runWorkload(src);
+        if (r.error !== null) {
+          expectPositioned(src, r.error);
+          expect(r.error.code).not.toBe('internal_error');
+        } else {
+          expect(r.smp).toBeDefined();
+        }
+      }),
+      { numRuns: 150, seed: 23 },
     );
   });
 

@@ -81,6 +81,9 @@ const other = fc.oneof(
   pick(PATHS).map((p) => 'ls -U ' + p),
   pick(['ip link add type ifb', 'ip link add ifb$i type ifb', 'ip link add name x type dummy', 'ip link del ifb0',
     'ip link delete dev x', 'ip link del', 'ip link add x', 'ip route', 'ip = msgget(0, 0)']),
+  // the multi-CPU declarations, well and badly formed
+  pick(['cpus 2', 'cpus 2 x 2 x 1', 'cpus x', 'cpus 1 x 2', 'cpus 2 machine core2', 'cpus 2 machine', 'cpus = msgget(0, 0)',
+    'duration 3 us', 'duration 3', 'warmup 1 ns', 'duration q ms', 'task', 'forever 3']),
 );
 const goodOther = fc.oneof(
   pick(READABLE).map((p) => 'cat ' + p),
@@ -91,6 +94,8 @@ const goodOther = fc.oneof(
 const header = fc.oneof(
   expr.map((e) => 'repeat ' + e),
   fc.tuple(pick(VARS), expr, expr).map(([v, a, b]) => `for ${v} in ${a}..${b}`),
+  fc.tuple(pick(['t', 'x', '9']), expr, expr).map(([n, c, cpu]) => `task ${n} x ${c} on ${cpu}`),
+  pick(['task a', 'task b on 1', 'forever', 'task x x', 'task t on']),
 );
 const goodHeader = fc.oneof(
   bound.map((e) => 'repeat ' + e),
@@ -144,9 +149,27 @@ export const mutatedProgram = fc
 
 /** Arbitrary text: printable ASCII with the language's punctuation, or any code points. */
 export const randomText = fc.oneof(
-  fc.array(pick(JUNK.concat(['msgget', 'repeat ', 'for i in ', 'echo ', 'cat ', '1', 'x', ' '])), { maxLength: 40 })
+  fc.array(pick(JUNK.concat(['msgget', 'repeat ', 'for i in ', 'echo ', 'cat ', '1', 'x', ' ', 'cpus ', 'task ', 'forever', 'duration ', ' on '])), { maxLength: 40 })
     .map((a) => a.join('')),
   fc.string({ unit: 'binary', maxLength: 60 }),
 );
 
 export const anyProgram = fc.oneof(validProgram, grammarProgram, mutatedProgram, randomText);
+
+/**
+ * Multi-CPU programs that parse: a topology, a short duration, and tasks
+ * whose bodies are valid statements (some inside `forever`).
+ */
+export const multiCpuProgram = fc
+  .tuple(
+    fc.integer({ min: 1, max: 3 }),
+    fc.integer({ min: 1, max: 20 }),
+    fc.array(fc.tuple(fc.integer({ min: 1, max: 3 }), fc.boolean(), fc.array(fc.tuple(goodStatement, separator), { minLength: 1, maxLength: 3 })), { minLength: 1, maxLength: 3 }),
+  )
+  .map(([cpus, us, tasks]) =>
+    `cpus ${cpus}\nduration ${us} us\n` + PRELUDE +
+    tasks.map(([n, forever, body], i) => {
+      const b = body.map(([st, sep]) => st + sep).join('');
+      return `task t${i} x ${n} {\n${forever ? `forever {\n${b}\n}` : b}\n}\n`;
+    }).join(''),
+  );

@@ -35,6 +35,12 @@ export interface RunOptions<K> {
   trace?: Tracer;
   /** resume from this state (taken over, not copied) instead of starting fresh */
   state?: RunState;
+  /**
+   * at most this many loop steps between two operations (default: no limit
+   * beyond maxSteps); multi-CPU tasks use it so that `forever { }` with no
+   * operation ends with step_limit instead of spinning
+   */
+  maxIdleSteps?: number;
 }
 
 export type StepResult =
@@ -115,7 +121,12 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
   const c = ctx as RunContext<unknown>;
   let current: Statement | null = null;
 
+  const maxIdle = options.maxIdleSteps ?? Infinity;
+  let idle = 0;
   const spend = (node: Statement) => {
+    if (++idle > maxIdle) {
+      step_limit(node, `${maxIdle} loop iterations in a row ran no operation`);
+    }
     if (c.state.steps >= c.maxSteps) {
       step_limit(node, `step limit reached: ${c.maxSteps} steps executed (operations and loop iterations; see --max-steps)`);
     }
@@ -162,6 +173,7 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
           continue;
         }
         spend(node);
+        idle = 0;
         (EXECUTE[node.type] as (ctx: RunContext<unknown>, n: OperationStatement) => void)(c, node);
         st.ops++;
         return node;

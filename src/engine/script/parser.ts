@@ -3,11 +3,14 @@
  * statement.ts; this file only nests them: a `repeat`/`for` header must be
  * followed by a `{` piece (at the end of its line or on the next one), and
  * the block runs to the matching `}`. Nesting is handled with an explicit
- * stack, so any depth parses without recursion.
+ * stack, so any depth parses without recursion. The multi-CPU declarations
+ * (declaration.ts) go to `program.smp`; a task's block is its own body.
  */
-import type { LoopStatement, Program, Statement } from './ast';
+import type { LoopStatement, Program, SmpDeclarations, Statement, TaskDeclaration } from './ast';
+import { declarationKeyword, parseDeclaration } from './declaration';
 import {
-  missing_block, missing_close_brace, toWorkloadError, unexpected_open_brace, unmatched_close_brace,
+  duplicate_declaration, misplaced_declaration, missing_block, missing_close_brace, toWorkloadError, unexpected_open_brace,
+  unmatched_close_brace,
   WorkloadAbort, type WorkloadError,
 } from './errors';
 import { scan } from './lexer';
@@ -15,7 +18,6 @@ import { parseStatement } from './statement';
 
 export type ParseResult = { ok: true; program: Program } | { ok: false; error: WorkloadError };
 
-const keyword = (loop: LoopStatement) => (loop.type === 'RepeatStatement' ? 'repeat' : 'for');
 
 /**
  * Parses a whole workload. Never throws a WorkloadAbort: the first error in
@@ -30,25 +32,59 @@ export function parse(source: string): ParseResult {
   }
 }
 
+/** A statement that opens a block. */
+type BlockOwner = LoopStatement | TaskDeclaration;
+
+const keyword = (owner: BlockOwner) => (owner.type === 'RepeatStatement' ? 'repeat' : owner.type === 'ForStatement' ? 'for' : 'task');
+
 /** Like parse(), but throws the WorkloadAbort. */
 export function parseProgram(source: string): Program {
   const pieces = scan(source);
   const program: Program = { type: 'Program', source, body: [], start: 0, end: source.length };
-  const open: LoopStatement[] = [];
+  const open: BlockOwner[] = [];
   let body: Statement[] = program.body;
+  let smp: SmpDeclarations | null = null;
+  const inTask = () => open.length > 0 && open[0]!.type === 'TaskDeclaration';
   for (let i = 0; i < pieces.length; i++) {
     const piece = pieces[i]!;
     if (piece.type === '}') {
-      const loop = open.pop();
-      if (loop === undefined) unmatched_close_brace(piece);
-      loop.end = piece.end;
+      const owner = open.pop();
+      if (owner === undefined) unmatched_close_brace(piece);
+      owner.end = piece.end;
       body = open.length === 0 ? program.body : open[open.length - 1]!.body;
       continue;
     }
     if (piece.type === '{') unexpected_open_brace(piece);
-    const st = parseStatement(source, piece);
-    body.push(st);
-    if (st.type === 'RepeatStatement' || st.type === 'ForStatement') {
+    const kw = declarationKeyword(source, piece);
+    let st: Statement | TaskDeclaration;
+    if (kw === null) {
+      st = parseStatement(source, piece);
+    } else {
+      const decl = parseDeclaration(source, piece, kw);
+      if (decl.type === 'RepeatStatement') {
+        if (!inTask()) misplaced_declaration(piece, 'forever', 'runs only inside a task block');
+        st = decl;
+      } else {
+        if (open.length > 0) misplaced_declaration(piece, kw, 'must be at the top level, outside any block');
+        smp ??= { cpus: null, duration: null, warmup: null, tasks: [] };
+        program.smp = smp;
+        if (decl.type === 'CpusDeclaration') {
+          if (smp.cpus !== null) duplicate_declaration(piece, 'cpus');
+          smp.cpus = decl;
+          continue;
+        }
+        if (decl.type === 'DurationDeclaration') {
+          const which = kw === 'warmup' ? 'warmup' : 'duration';
+          if (smp[which] !== null) duplicate_declaration(piece, which);
+          smp[which] = decl;
+          continue;
+        }
+        smp.tasks.push(decl);
+        st = decl;
+      }
+    }
+    if (st.type !== 'TaskDeclaration') body.push(st);
+    if (st.type === 'RepeatStatement' || st.type === 'ForStatement' || st.type === 'TaskDeclaration') {
       const next = pieces[i + 1];
       if (next === undefined || next.type !== '{') missing_block({ start: st.start, end: st.headerEnd }, keyword(st));
       i++;

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { cacheline_access, cacheline_new } from './cacheline';
+import { smpConstants } from './constants';
+import { cpu_distance, nr_cpu_ids, topology_core_id, topology_physical_package_id } from './topology';
+
+const T = { sockets: 2, cores: 40, threads: 2 };
+const C = smpConstants('icelake');
+
+describe('topology', () => {
+  it('numbers CPUs like Linux on a two-socket SMT machine: sockets first, then the sibling threads', () => {
+    expect(nr_cpu_ids(T)).toBe(160);
+    expect([0, 39, 40, 79, 80, 120, 159].map((c) => topology_physical_package_id(T, c))).toEqual([0, 0, 1, 1, 0, 1, 1]);
+    expect(topology_core_id(T, 80)).toBe(0);
+    expect([cpu_distance(T, 0, 0), cpu_distance(T, 0, 80), cpu_distance(T, 0, 39), cpu_distance(T, 0, 40)]).toEqual(['local', 'smt', 'socket', 'remote']);
+  });
+});
+
+describe('cacheline_access', () => {
+  it('fetches a line from memory once, then hits', () => {
+    const l = cacheline_new('x');
+    expect(cacheline_access(T, C, l, 0, 'rmw', 0)).toEqual({ end: 80 + 7.5, stall: 80, work: 7.5, how: 'memory', from: -1, rereads: [] });
+    expect(cacheline_access(T, C, l, 0, 'rmw', 100)).toEqual({ end: 107.5, stall: 0, work: 7.5, how: null, from: 0, rereads: [] });
+    expect(l.transfers).toEqual({ smt: 0, socket: 0, remote: 0, memory: 1 });
+  });
+
+  it('charges the SMT, socket and cross-socket transfer of an owned line', () => {
+    const l = cacheline_new('x');
+    cacheline_access(T, C, l, 0, 'write', 0);
+    expect(cacheline_access(T, C, l, 80, 'write', 1000).stall).toBe(10);
+    expect(cacheline_access(T, C, l, 1, 'write', 2000).stall).toBe(50);
+    expect(cacheline_access(T, C, l, 40, 'write', 3000).stall).toBe(110);
+    expect(l.transfers).toEqual({ smt: 1, socket: 1, remote: 1, memory: 1 });
+    expect(l.owner).toBe(40);
+  });
+
+  it('serves the transfers of one line one after the other, reads as well as writes', () => {
+    const l = cacheline_new('x');
+    cacheline_access(T, C, l, 0, 'write', 0);
+    // two CPUs of socket 0 write at t = 1000: the second waits for the first transfer
+    expect(cacheline_access(T, C, l, 1, 'rmw', 1000).stall).toBe(50);
+    expect(cacheline_access(T, C, l, 2, 'rmw', 1000).stall).toBe(100);
+    // readers after the writes: the first waits for the last write, the second for the first read
+    expect(cacheline_access(T, C, l, 3, 'read', 1100).stall).toBe(50);
+    expect(cacheline_access(T, C, l, 4, 'read', 1100).stall).toBe(100);
+    expect(l.owner).toBe(-1);
+    expect(l.sharers).toEqual([2, 3, 4]);
+    // a sharer reading again hits; a sharer writing invalidates the others (farthest copy)
+    expect(cacheline_access(T, C, l, 3, 'read', 2000).stall).toBe(0);
+    expect(cacheline_access(T, C, l, 3, 'write', 2000).stall).toBe(50);
+    expect(l.sharers).toEqual([]);
+  });
+});
+
+describe('spinners', () => {
+  it('re-read the line one after the other after every write, and the writer\'s next write waits for them', () => {
+    const l = cacheline_new('lock');
+    cacheline_access(T, C, l, 0, 'write', 0);
+    l.spinners = [1, 2, 3];
+    // CPU 0 owns the line: its write is a hit, then CPUs 1, 2, 3 fetch it in turn (50 ns each, in-socket)
+    const w = cacheline_access(T, C, l, 0, 'write', 1000);
+    expect(w.rereads).toEqual([{ cpu: 1, at: 1051.5 }, { cpu: 2, at: 1101.5 }, { cpu: 3, at: 1151.5 }]);
+    expect(l.sharers).toEqual([0, 1, 2, 3]);
+    // the writer's next store must invalidate the three copies: it queues behind the re-reads
+    const again = cacheline_access(T, C, l, 0, 'write', 1002);
+    expect(again.end - again.work).toBe(1151.5 + 50);
+    expect(again.rereads.map((r) => r.cpu)).toEqual([1, 2, 3]);
+  });
+});

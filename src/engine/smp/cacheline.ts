@@ -1,0 +1,153 @@
+/**
+ * Cache lines with MESI-like ownership, one record per line the model names
+ * (a lock word, the namespace's msg counters, a per-CPU slot, ...).
+ *
+ * A line is either owned (Modified/Exclusive) by one CPU or Shared by a set
+ * of CPUs (or cached nowhere: Invalid everywhere, it comes from memory).
+ * - read: a hit if this CPU holds it; else it is fetched from the owner (or
+ *   the nearest sharer, or memory) and becomes Shared by both.
+ * - write / rmw: a hit if this CPU owns it; else a read-for-ownership from
+ *   the owner or the farthest sharer (all other copies invalidated), and
+ *   the CPU becomes the owner. An rmw adds the locked-instruction cost.
+ * A line is one resource: its transfers, reads and read-for-ownership
+ * alike, are served one after the other (`busy_until`), the assumption of
+ * Boyd-Wickizer et al.'s model of lock collapse ("Non-scalable locks are
+ * dangerous", 2012). N CPUs writing one line queue behind each other (the
+ * bouncing counters of 6.0), and N CPUs re-reading it queue too.
+ *
+ * Spinners (`spinners`) are CPUs that wait by re-reading the line, as the
+ * waiters of a ticket spinlock do: every write to the line invalidates
+ * their copies and each of them fetches it again at once, one transfer
+ * after the other, before anyone else's next access. This is why handing
+ * over a ticket lock costs time linear in the number of waiters (Boyd-
+ * Wickizer et al.; David, Guerraoui, Trigonakis, SOSP 2013, measure the
+ * same growth).
+ *
+ * Simplified: no capacity misses or evictions, no prefetch, no directory
+ * or snoop-filter effects; invalidating the sharers costs no more than the
+ * transfer itself (no per-sharer acknowledgement cost: we found no
+ * published figure to base one on); an upgrade Shared → Modified by the
+ * only sharer is a hit.
+ */
+import type { SmpTransferKind } from '../trace';
+import type { SmpConstants } from './constants';
+import { cpu_distance, transfer_ns, type Topology } from './topology';
+
+export interface CacheLine {
+  name: string;
+  /** owning CPU (M/E state), -1 when none */
+  owner: number;
+  /** CPUs with a Shared copy (when owner is -1) */
+  sharers: number[];
+  /** time until which a transfer of this line is in flight */
+  busy_until: number;
+  /** CPUs spinning on the line (re-reading it after every write), in the order they began */
+  spinners: number[];
+  transfers: Record<SmpTransferKind, number>;
+  stall_ns: number;
+  accesses: number;
+}
+
+export type Access = 'read' | 'write' | 'rmw';
+
+export interface AccessResult {
+  /** when the access completes */
+  end: number;
+  /** ns the CPU waited for the line (0 on a hit) */
+  stall: number;
+  /** ns of the access itself on a hit (the locked-op cost for an rmw) */
+  work: number;
+  /** where the line came from; null on a hit */
+  how: SmpTransferKind | null;
+  from: number;
+  /** spinners' re-reads caused by this write: when each CPU has the line again */
+  rereads: { cpu: number; at: number }[];
+}
+
+export function cacheline_new(name: string): CacheLine {
+  return { name, owner: -1, sharers: [], busy_until: 0, spinners: [], transfers: { smt: 0, socket: 0, remote: 0, memory: 0 }, stall_ns: 0, accesses: 0 };
+}
+
+function kindOf(t: Topology, from: number, to: number): SmpTransferKind {
+  if (from < 0) return 'memory';
+  const d = cpu_distance(t, from, to);
+  return d === 'local' ? 'smt' : d;
+}
+
+/** The source of a fetch by `cpu`: owner, else the nearest (read) or farthest (write) sharer, else memory (-1). */
+function source(t: Topology, c: SmpConstants, line: CacheLine, cpu: number, farthest: boolean): number {
+  if (line.owner >= 0) return line.owner;
+  let best = -1;
+  let bestNs = farthest ? -1 : Infinity;
+  for (const s of line.sharers) {
+    if (s === cpu) continue;
+    const ns = transfer_ns(t, c, s, cpu);
+    if (farthest ? ns > bestNs : ns < bestNs) {
+      best = s;
+      bestNs = ns;
+    }
+  }
+  return best;
+}
+
+/**
+ * `cpu` accesses `line` at time `now`. Return: when it completes, the stall
+ * (transfer plus queueing behind transfers already in flight) and the work.
+ */
+export function cacheline_access(t: Topology, c: SmpConstants, line: CacheLine, cpu: number, access: Access, now: number): AccessResult {
+  line.accesses++;
+  const work = access === 'rmw' ? c.locked_rmw + c.l1_hit : c.l1_hit;
+  const holds = line.owner === cpu || (line.owner < 0 && line.sharers.includes(cpu));
+  if (holds && (access === 'read' || line.owner === cpu || line.sharers.length === 1)) {
+    if (access !== 'read' && line.owner < 0) {
+      line.owner = cpu;
+      line.sharers = [];
+    }
+    const rereads = access === 'read' ? [] : spinner_rereads(t, c, line, cpu, now + work);
+    return { end: now + work, stall: 0, work, how: null, from: cpu, rereads };
+  }
+  const from = source(t, c, line, cpu, access !== 'read');
+  const ns = transfer_ns(t, c, from, cpu);
+  const how = kindOf(t, from, cpu);
+  const start = Math.max(now, line.busy_until);
+  const arrive = start + ns;
+  line.busy_until = arrive;
+  line.transfers[how]++;
+  const stall = arrive - now;
+  line.stall_ns += stall;
+  if (access === 'read') {
+    const sharers = line.owner >= 0 ? [line.owner] : line.sharers.slice();
+    if (!sharers.includes(cpu)) sharers.push(cpu);
+    line.owner = -1;
+    line.sharers = sharers;
+    return { end: arrive + work, stall, work, how, from, rereads: [] };
+  }
+  line.owner = cpu;
+  line.sharers = [];
+  return { end: arrive + work, stall, work, how, from, rereads: spinner_rereads(t, c, line, cpu, arrive + work) };
+}
+
+/**
+ * After `writer`'s write completing at `at`, every other spinner fetches the
+ * line again, in spinning order, each from the nearest CPU holding it; the
+ * line ends Shared by the writer and the spinners. Return: when each
+ * spinner has it.
+ */
+function spinner_rereads(t: Topology, c: SmpConstants, line: CacheLine, writer: number, at: number): { cpu: number; at: number }[] {
+  const out: { cpu: number; at: number }[] = [];
+  if (line.spinners.length === 0) return out;
+  const holders = [writer];
+  for (const s of line.spinners) {
+    if (s === writer || holders.includes(s)) continue;
+    let from = writer;
+    for (const h of holders) if (transfer_ns(t, c, h, s) < transfer_ns(t, c, from, s)) from = h;
+    const start = Math.max(at, line.busy_until);
+    line.busy_until = start + transfer_ns(t, c, from, s);
+    line.transfers[kindOf(t, from, s)]++;
+    holders.push(s);
+    out.push({ cpu: s, at: line.busy_until });
+  }
+  line.owner = -1;
+  line.sharers = holders;
+  return out;
+}

@@ -1,0 +1,159 @@
+/**
+ * The state of a multi-CPU run as plain data: CPUs with their run queues,
+ * tasks with the micro-operations of the system call they are in, cache
+ * lines, spinlocks and rw-semaphores, the event queue and the statistics.
+ * Every mechanism file (cacheline.ts, spinlock.ts, rwsem.ts, sched.ts)
+ * works on this record; smp_run.ts drives it.
+ *
+ * Glossary: a *micro-op* is one step of a system call's path that costs
+ * time or touches shared state (work, a cache line access, a lock
+ * operation, a wake-up, going to sleep); `pc` indexes the current one.
+ */
+import type { SmpCpuState } from '../trace';
+import type { Tracer } from '../probe';
+import type { MachineName, SmpConstants } from './constants';
+import type { CacheLine } from './cacheline';
+import type { EventQueue } from './event_queue';
+import type { LockConfig } from './lock_config';
+import type { Topology } from './topology';
+import type { SmpInterval } from './types';
+import type { Access } from './cacheline';
+import type { MsgReceiver, MsgSender } from '../ipc/namespace';
+
+export type MicroOp =
+  | { op: 'work'; ns: number }
+  | { op: 'access'; line: string; access: Access }
+  | { op: 'spin_lock'; lock: string }
+  | { op: 'spin_unlock'; lock: string }
+  | { op: 'down_read'; sem: string }
+  | { op: 'up_read'; sem: string }
+  | { op: 'down_write'; sem: string }
+  | { op: 'up_write'; sem: string }
+  /** lib/rwsem-spinlock.c, with the semaphore's wait_lock held: grant or queue (down), release and grant waiters (up) */
+  | { op: 'rwsem_down_locked'; sem: string; write: boolean }
+  | { op: 'rwsem_up_locked'; sem: string; write: boolean }
+  /** after dropping the wait_lock: sleep until granted, unless already granted */
+  | { op: 'rwsem_wait'; sem: string }
+  | { op: 'wake'; task: number }
+  | { op: 'sleep' }
+  | { op: 'end' };
+
+/** What a blocked msg system call waits for (the kernel's msg_receiver / msg_sender). */
+export type BlockedOn =
+  | { kind: 'msgrcv'; msr: MsgReceiver; bufsz: number }
+  | { kind: 'msgsnd'; msqid: number; mss: MsgSender };
+
+export type TaskState = 'running' | 'runnable' | 'waiting' | 'blocked' | 'done';
+export type SleepReason = 'msg' | 'rwsem';
+
+export interface SmpTask {
+  id: number;
+  name: string;
+  instance: number;
+  /** what the msg code records as lspid/lrpid */
+  pid: number;
+  cpu: number;
+  state: TaskState;
+  ops: MicroOp[];
+  pc: number;
+  /** a msg wake-up arrived before the task went to sleep */
+  wake_pending: boolean;
+  /** what a blocked task sleeps on */
+  sleeping_on: SleepReason | null;
+  blocked_on: BlockedOn | null;
+  /** when the current sleep or lock wait began */
+  wait_since: number;
+  /** start of the current system call */
+  op_start: number;
+  /** the current statement: its text, call name and result */
+  op_text: string;
+  op_call: string;
+  op_result: number;
+  op_message: boolean;
+  /** the current statement blocked: it is re-entered when the task wakes */
+  op_blocked: boolean;
+  stats_ops: number;
+  stats_sent: number;
+  stats_sleeping: number;
+}
+
+export interface SmpCpu {
+  id: number;
+  /** the running task, or -1 */
+  current: number;
+  runqueue: number[];
+  running: number;
+  spinning: number;
+  stalled: number;
+}
+
+export interface Spinlock {
+  name: string;
+  holder: number;
+  /** FIFO of waiting tasks (qspinlock's MCS queue) */
+  waiters: number[];
+  acquisitions: number;
+  contended: number;
+  wait_ns: number;
+}
+
+export interface RwSemaphore {
+  name: string;
+  readers: number;
+  writer: number;
+  waiters: { task: number; write: boolean }[];
+  acquisitions: number;
+  contended: number;
+  wait_ns: number;
+}
+
+export interface SmpMachine {
+  machine: MachineName;
+  topology: Topology;
+  constants: SmpConstants;
+  /** the spinlock and rwsem implementations of the simulated kernel */
+  locks: LockConfig;
+  /** statistics cover [measure_from, end): after the warm-up, for the declared duration */
+  measure_from: number;
+  end: number;
+  cpus: SmpCpu[];
+  tasks: SmpTask[];
+  lines: Map<string, CacheLine>;
+  spinlocks: Map<string, Spinlock>;
+  rwsems: Map<string, RwSemaphore>;
+  queue: EventQueue;
+  trace: Tracer;
+  timeline: SmpInterval[];
+  timeline_limit: number;
+  results: Map<string, number>;
+  events: number;
+}
+
+/** Adds [t0, t1) of `state` to `cpu`'s account (clipped to the run) and to the bounded timeline and the trace. */
+export function account(m: SmpMachine, cpu: number, task: number, state: Exclude<SmpCpuState, 'idle'>, t0: number, t1: number): void {
+  const a = Math.max(m.measure_from, t0);
+  const b = Math.min(m.end, t1);
+  if (!(b > a)) return;
+  const c = m.cpus[cpu]!;
+  c[state] += b - a;
+  if (m.timeline.length < m.timeline_limit) m.timeline.push({ cpu, task, state, t0: a, t1: b });
+  if (m.trace) m.trace({ kind: 'smp_cpu', cpu, task, state, t0: a, t1: b });
+}
+
+/** The part of [t0, t1) inside the measured window. */
+export function measured(m: SmpMachine, t0: number, t1: number): number {
+  return Math.max(0, Math.min(m.end, t1) - Math.max(m.measure_from, t0));
+}
+
+/** Forgets the statistics gathered during the warm-up (CPU times are clipped already). */
+export function reset_stats(m: SmpMachine): void {
+  for (const l of m.lines.values()) {
+    l.transfers = { smt: 0, socket: 0, remote: 0, memory: 0 };
+    l.stall_ns = 0;
+    l.accesses = 0;
+  }
+  for (const s of m.spinlocks.values()) s.acquisitions = s.contended = s.wait_ns = 0;
+  for (const s of m.rwsems.values()) s.acquisitions = s.contended = s.wait_ns = 0;
+  for (const t of m.tasks) t.stats_ops = t.stats_sent = 0;
+  m.results.clear();
+}

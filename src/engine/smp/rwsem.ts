@@ -1,0 +1,113 @@
+/**
+ * Read-write semaphores as a timing model, in the two x86-64
+ * implementations (lock_config.ts):
+ * - xadd (kernel/locking/rwsem.c; x86-64 from 2.6.34): a counter word on
+ *   one cache line that every down/up changes with one locked instruction
+ *   — readers share the semaphore but not its line, which moves to each
+ *   reader in turn. `down` / `up` below.
+ * - spinlock (lib/rwsem-spinlock.c; x86-64 until 2.6.34): `activity` and
+ *   the wait list are guarded by the semaphore's `wait_lock`, a spinlock
+ *   every down_read and up_read takes (`spin_lock_irq`, then the update,
+ *   then `spin_unlock_irq`). The caller (msg_smp.ts) takes the spinlock;
+ *   `rwsem_down_locked` / `rwsem_up_locked` below are the updates under it,
+ *   and `rwsem_waiting` tells a queued task to sleep once it dropped the
+ *   lock. The wait_lock, activity and the list share the semaphore's line.
+ * Contended waits sleep: the waiter gives up its CPU and is woken (with the
+ * wake-up latency of sched.ts) when the semaphore is granted to it.
+ *
+ * Simplified: FIFO grant (a writer at the head blocks later readers, a run
+ * of readers at the head is granted together); no optimistic spinning,
+ * no reader-owned timeouts.
+ */
+import type { RwSemaphore, SmpMachine, SmpTask } from './machine';
+import { try_to_wake_up, task_sleep } from './sched';
+import { line_access } from './spinlock';
+
+function rwsem(m: SmpMachine, name: string): RwSemaphore {
+  let s = m.rwsems.get(name);
+  if (s === undefined) {
+    s = { name, readers: 0, writer: -1, waiters: [], acquisitions: 0, contended: 0, wait_ns: 0 };
+    m.rwsems.set(name, s);
+  }
+  return s;
+}
+
+/** down_read / down_write by `task` at `t`. Return: when it holds the semaphore, or null when it sleeps. */
+export function down(m: SmpMachine, task: SmpTask, name: string, write: boolean, t: number): number | null {
+  const end = line_access(m, task, name, 'rmw', t);
+  const s = rwsem(m, name);
+  s.acquisitions++;
+  const free = write ? s.readers === 0 && s.writer < 0 : s.writer < 0 && s.waiters.length === 0;
+  if (free) {
+    if (write) s.writer = task.id;
+    else s.readers++;
+    return end;
+  }
+  s.contended++;
+  s.waiters.push({ task: task.id, write });
+  if (m.trace) m.trace({ kind: 'smp_lock', t: end, lock: name, cpu: task.cpu, task: task.id, op: 'wait', waited: 0 });
+  task_sleep(m, task, end, 'rwsem');
+  return null;
+}
+
+function grant(m: SmpMachine, s: RwSemaphore, by: SmpTask, t: number): void {
+  while (s.waiters.length > 0) {
+    const head = s.waiters[0]!;
+    if (head.write ? s.readers > 0 || s.writer >= 0 : s.writer >= 0) return;
+    s.waiters.shift();
+    const w = m.tasks[head.task]!;
+    if (head.write) s.writer = w.id;
+    else s.readers++;
+    s.wait_ns += t - w.wait_since;
+    if (m.trace) m.trace({ kind: 'smp_lock', t, lock: s.name, cpu: w.cpu, task: w.id, op: 'acquire', waited: t - w.wait_since });
+    try_to_wake_up(m, by, w, t, 'rwsem');
+    if (head.write) return;
+  }
+}
+
+/** up_read / up_write by `task` at `t`; grants waiters that can now run. Return: when the releaser continues. */
+export function up(m: SmpMachine, task: SmpTask, name: string, write: boolean, t: number): number {
+  const end = line_access(m, task, name, 'rmw', t);
+  const s = rwsem(m, name);
+  if (write) s.writer = -1;
+  else s.readers--;
+  grant(m, s, task, end);
+  return end;
+}
+
+/**
+ * lib/rwsem-spinlock.c __down_read / __down_write with the wait_lock held:
+ * reads and updates `activity` on the semaphore's line; queues the task when
+ * the semaphore is not free. Return: when the update completes.
+ */
+export function rwsem_down_locked(m: SmpMachine, task: SmpTask, name: string, write: boolean, t: number): number {
+  const end = line_access(m, task, name, 'write', t);
+  const s = rwsem(m, name);
+  s.acquisitions++;
+  const free = write ? s.readers === 0 && s.writer < 0 && s.waiters.length === 0 : s.writer < 0 && s.waiters.length === 0;
+  if (free) {
+    if (write) s.writer = task.id;
+    else s.readers++;
+    return end;
+  }
+  s.contended++;
+  s.waiters.push({ task: task.id, write });
+  task.wait_since = end;
+  if (m.trace) m.trace({ kind: 'smp_lock', t: end, lock: name, cpu: task.cpu, task: task.id, op: 'wait', waited: 0 });
+  return end;
+}
+
+/** __up_read / __up_write with the wait_lock held: updates `activity` and grants waiters. Return: when the update completes. */
+export function rwsem_up_locked(m: SmpMachine, task: SmpTask, name: string, write: boolean, t: number): number {
+  const end = line_access(m, task, name, 'write', t);
+  const s = rwsem(m, name);
+  if (write) s.writer = -1;
+  else s.readers--;
+  grant(m, s, task, end);
+  return end;
+}
+
+/** Is `task` still queued on the semaphore (not granted yet)? Then it must sleep. */
+export function rwsem_waiting(m: SmpMachine, task: SmpTask, name: string): boolean {
+  return rwsem(m, name).waiters.some((w) => w.task === task.id);
+}

@@ -1,0 +1,362 @@
+/**
+ * Running a multi-CPU workload: the setup (the program's top-level
+ * statements) runs first as the single task of the contract language and
+ * prints its lines; then the declared tasks run on the declared CPUs for
+ * the declared simulated time, driven by a discrete-event loop. Every
+ * statement a task executes goes through the engine's own system calls
+ * (task_syscalls.ts) at the moment its path starts; msg_smp.ts turns what
+ * it did into timed micro-ops (work, cache-line accesses, locks, wake-ups,
+ * sleep), executed one per event in time order (ties: queueing order).
+ *
+ * Simplified: a statement's kernel effect happens at the start of its
+ * path, its locks and lines are then taken in simulated time (any order
+ * the simulation produces is one the kernel could produce, but two calls
+ * racing for one queue are ordered by their start); tasks never migrate.
+ */
+import type { KernelConfig } from '../config';
+import { createKernel, type Kernel } from '../kernel';
+import { percpu_counter_init } from '../lib/percpu_counter';
+import { newProbe, type Costs, type Tracer } from '../probe';
+import { createKernelRun } from '../run';
+import type { DurationDeclaration, Expression, Program, SmpDeclarations, Span } from '../script/ast';
+import type { RunContext } from '../script/context';
+import { bad_declaration, makeError, toWorkloadError, WorkloadAbort, type WorkloadError } from '../script/errors';
+import { evaluate } from '../script/evaluate';
+import { createRun, initialState, type Run } from '../script/interpreter';
+import { errnoName } from '../uapi/errno';
+import { isMachineName, MACHINES, smpConstants, type MachineName, type SmpConstants } from './constants';
+import { event_pop, event_push, event_queue_new } from './event_queue';
+import { account, measured, reset_stats, type SmpMachine, type SmpTask } from './machine';
+import { msg_path, runqueueLine, type MsgPathEnv } from './msg_smp';
+import { lock_config, type LockConfig } from './lock_config';
+import { down, rwsem_down_locked, rwsem_up_locked, rwsem_waiting, up } from './rwsem';
+import { schedule, task_sleep, try_to_wake_up } from './sched';
+import { line_access, queued_spin_lock, queued_spin_unlock } from './spinlock';
+import { otherOutcome, taskSyscalls, type TaskSyscallContext } from './task_syscalls';
+import { MAX_CPUS, nr_cpu_ids, topology_physical_package_id, type Topology } from './topology';
+import type { SmpResult } from './types';
+
+export interface SmpRunOptions {
+  config?: Partial<KernelConfig>;
+  /** variables defined before the setup (the CLI's --var) */
+  vars?: ReadonlyMap<string, bigint>;
+  /** constants replacing the machine's (the CLI's --smp name=value) */
+  overrides?: Partial<SmpConstants>;
+  /** lock implementations replacing the ones derived from the kernel config (lock_config.ts) */
+  locks?: Partial<LockConfig>;
+  /** receives the SMP events (smp_cpu, smp_line, smp_lock, smp_op, smp_wake) */
+  trace?: Tracer;
+  /** CPU-state intervals kept in result.timeline (default 2000) */
+  timelineLimit?: number;
+  /** step budget of the setup (default: the interpreter's) */
+  maxSteps?: number;
+}
+
+export interface SmpRunOutput {
+  /** what the setup printed */
+  output: string;
+  exitCode: 0 | 2 | 3;
+  error: WorkloadError | null;
+  result: SmpResult | null;
+  costs: Costs;
+}
+
+/** Simulated time when a program gives no `duration`: 1 ms. */
+export const DEFAULT_DURATION_NS = 1_000_000;
+/** The first task's pid; task n has PID_BASE + n. */
+export const PID_BASE = 1000;
+/** Loop steps a task may take between two operations (`forever { }` would never yield). */
+export const MAX_IDLE_STEPS = 1_000_000;
+const UNIT_NS = { ns: 1, us: 1e3, ms: 1e6, s: 1e9 } as const;
+
+/** Does `program` declare CPUs, a duration or tasks? */
+export function isSmpProgram(program: Program): program is Program & { smp: SmpDeclarations } {
+  return program.smp !== undefined;
+}
+
+function evalIn(vars: Map<string, bigint>, e: Expression): bigint {
+  return evaluate({ state: { vars } } as unknown as RunContext<unknown>, e);
+}
+
+function intIn(vars: Map<string, bigint>, e: Expression, lo: number, hi: number, what: string, at: Span): number {
+  const v = evalIn(vars, e);
+  if (v < BigInt(lo) || v > BigInt(hi)) bad_declaration(at, `${what} must be from ${lo} to ${hi}, got ${v}`);
+  return Number(v);
+}
+
+interface Declared {
+  topology: Topology;
+  machine: MachineName;
+  duration: number;
+  warmup: number;
+}
+
+function declared(smp: SmpDeclarations, vars: Map<string, bigint>): Declared {
+  const c = smp.cpus;
+  let topology: Topology = { sockets: 1, cores: 1, threads: 1 };
+  let machine: MachineName = 'icelake';
+  if (c !== null) {
+    topology = {
+      sockets: intIn(vars, c.sockets, 1, 64, 'the number of sockets', c),
+      cores: intIn(vars, c.cores, 1, MAX_CPUS, 'the number of cores per socket', c),
+      threads: intIn(vars, c.threads, 1, 8, 'the number of threads per core', c),
+    };
+    if (nr_cpu_ids(topology) > MAX_CPUS) bad_declaration(c, `at most ${MAX_CPUS} CPUs, got ${nr_cpu_ids(topology)}`);
+    if (c.machine !== null) {
+      if (!isMachineName(c.machine)) bad_declaration(c.machineSpan!, `unknown machine ${JSON.stringify(c.machine)}; known: ${Object.keys(MACHINES).join(', ')}`);
+      machine = c.machine;
+    }
+  }
+  const time = (d: DurationDeclaration | null, dflt: number, what: string, lo: number) => {
+    if (d === null) return dflt;
+    const amount = evalIn(vars, d.amount);
+    const ns = Number(amount) * UNIT_NS[d.unit];
+    if (!(ns >= lo && ns <= 10e9)) bad_declaration(d, `the ${what} must be from ${lo} ns to 10 s, got ${amount} ${d.unit}`);
+    return ns;
+  };
+  return { topology, machine, duration: time(smp.duration, DEFAULT_DURATION_NS, 'duration', 1), warmup: time(smp.warmup, 0, 'warm-up', 0) };
+}
+
+interface TaskRun {
+  task: SmpTask;
+  run: Run;
+}
+
+function makeTasks(m: SmpMachine, smp: SmpDeclarations, program: Program, kernel: Kernel, vars: Map<string, bigint>, ctx: TaskSyscallContext): TaskRun[] {
+  const out: TaskRun[] = [];
+  const n = m.cpus.length;
+  const syscalls = taskSyscalls(ctx);
+  for (const decl of smp.tasks) {
+    const count = decl.count === null ? 1 : intIn(vars, decl.count, 0, 65536, 'the task count', decl);
+    const body: Program = { type: 'Program', source: program.source, body: decl.body, start: decl.start, end: decl.end };
+    for (let i = 0; i < count; i++) {
+      const state = initialState();
+      for (const [k, v] of vars) state.vars.set(k, v);
+      state.vars.set('TASK', BigInt(i));
+      const id = out.length;
+      const cpu = decl.cpu === null ? id % n : intIn(state.vars, decl.cpu, 0, n - 1, `the CPU of task ${decl.name} ${i}`, decl);
+      const task: SmpTask = {
+        id, name: decl.name, instance: i, pid: PID_BASE + id, cpu, state: 'runnable', ops: [], pc: 0,
+        wake_pending: false, sleeping_on: null, blocked_on: null, wait_since: 0, op_start: 0, op_text: '', op_call: '',
+        op_result: 0, op_message: false, op_blocked: false, stats_ops: 0, stats_sent: 0, stats_sleeping: 0,
+      };
+      out.push({ task, run: createRun(body, kernel, { syscalls, maxSteps: Infinity, maxIdleSteps: MAX_IDLE_STEPS, state }) });
+    }
+  }
+  return out;
+}
+
+/**
+ * How much slower work runs on `cpu` now: 1 alone on its core; with k busy
+ * SMT siblings the core's smt_speedup is shared by k + 1 threads.
+ */
+function smt_slowdown(m: SmpMachine, cpu: number): number {
+  const t = m.topology;
+  if (t.threads === 1) return 1;
+  const cores = t.sockets * t.cores;
+  let busy = 0;
+  for (let th = 0; th < t.threads; th++) {
+    const sib = (cpu % cores) + th * cores;
+    if (sib !== cpu && m.cpus[sib]!.current >= 0) busy++;
+  }
+  return busy === 0 ? 1 : (busy + 1) / (1 + (m.constants.smt_speedup - 1) * busy);
+}
+
+class Stop {
+  constructor(readonly error: WorkloadError) {}
+}
+
+/** Runs a parsed multi-CPU program. Never throws. */
+export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts: SmpRunOptions = {}): SmpRunOutput {
+  const probe = newProbe();
+  const source = program.source;
+  const fail = (e: unknown, output = ''): SmpRunOutput => {
+    const error = e instanceof WorkloadAbort ? toWorkloadError(source, e) : e instanceof Stop ? e.error
+      : makeError(source, 'internal_error', `internal error: ${e instanceof Error ? e.message : String(e)}`, { start: 0, end: 0 });
+    return { output, exitCode: error.code === 'internal_error' ? 3 : 2, error, result: null, costs: probe.costs };
+  };
+  const vars = new Map(opts.vars ?? []);
+  let decl: Declared;
+  try {
+    decl = declared(program.smp, vars);
+  } catch (e) {
+    return fail(e);
+  }
+  const nr = nr_cpu_ids(decl.topology);
+  const config = { ...opts.config, nr_cpus: nr };
+  const kernel = createKernel(config, probe);
+  const setupState = initialState();
+  for (const [k, v] of vars) setupState.vars.set(k, v);
+  const setup = createKernelRun(program, kernel, { state: setupState, ...(opts.maxSteps === undefined ? {} : { maxSteps: opts.maxSteps }) });
+  const { output, error } = setup.runToEnd();
+  if (error !== null) return { output, exitCode: error.code === 'internal_error' ? 3 : 2, error, result: null, costs: probe.costs };
+
+  const constants = smpConstants(decl.machine, opts.overrides);
+  const m: SmpMachine = {
+    machine: decl.machine, topology: decl.topology, constants, locks: lock_config(kernel.config, opts.locks), measure_from: decl.warmup, end: decl.warmup + decl.duration,
+    cpus: Array.from({ length: nr }, (_, id) => ({ id, current: -1, runqueue: [], running: 0, spinning: 0, stalled: 0 })),
+    tasks: [], lines: new Map(), spinlocks: new Map(), rwsems: new Map(), queue: event_queue_new(),
+    trace: opts.trace ?? null, timeline: [], timeline_limit: opts.timelineLimit ?? 2000, results: new Map(), events: 0,
+  };
+  const ctx: TaskSyscallContext = { current: null, outcome: otherOutcome() };
+  let runs: TaskRun[];
+  try {
+    runs = makeTasks(m, program.smp, program, kernel, setupState.vars, ctx);
+  } catch (e) {
+    return fail(e, output);
+  }
+  m.tasks = runs.map((r) => r.task);
+  const env: MsgPathEnv = {
+    config: kernel.config, constants, locks: m.locks, nr_cpus: nr,
+    percpu: { msg_bytes: percpu_counter_init(nr), msg_hdrs: percpu_counter_init(nr) },
+    taskOfPid: (pid) => (pid >= PID_BASE && pid < PID_BASE + runs.length ? pid - PID_BASE : -1),
+  };
+  for (const t of m.tasks) {
+    const cpu = m.cpus[t.cpu]!;
+    if (cpu.current < 0) {
+      cpu.current = t.id;
+      t.state = 'running';
+      event_push(m.queue, 0, t.id);
+    } else cpu.runqueue.push(t.id);
+  }
+
+  const nextStatement = (tr: TaskRun, t: number): boolean => {
+    const task = tr.task;
+    ctx.current = task;
+    ctx.outcome = otherOutcome();
+    const r = tr.run.step();
+    ctx.current = null;
+    if (r.kind === 'error') throw new Stop(r.error);
+    if (r.kind === 'done') {
+      task.state = 'done';
+      schedule(m, task, t);
+      return false;
+    }
+    const o = ctx.outcome;
+    task.op_blocked = o.kind === 'blocked';
+    if (task.op_blocked) {
+      // the call sleeps: when woken, the task re-enters the same statement
+      const st = tr.run.state;
+      st.frames[st.frames.length - 1]!.next--;
+      st.steps--;
+      st.ops--;
+    }
+    const eq = r.output.indexOf(' = ');
+    task.op_text = eq < 0 ? r.output.trim() : r.output.slice(0, eq);
+    task.op_call = o.call === 'other' ? task.op_text.split(/[ (]/)[0]! : o.call;
+    task.op_result = r.result;
+    task.op_message = o.call === 'msgsnd' && (o.kind === 'queued' || o.kind === 'pipelined');
+    task.op_start = t;
+    task.ops = msg_path(env, o, task.cpu);
+    task.pc = 0;
+    return true;
+  };
+
+  const finishOp = (task: SmpTask, t: number) => {
+    if (task.op_blocked || t < m.measure_from || t > m.end) return;
+    task.stats_ops++;
+    if (task.op_message) task.stats_sent++;
+    const key = `${task.op_call} ${task.op_result >= 0 ? 'ok' : errnoName(-task.op_result)}`;
+    m.results.set(key, (m.results.get(key) ?? 0) + 1);
+    if (m.trace) m.trace({ kind: 'smp_op', task: task.id, cpu: task.cpu, t0: task.op_start, t1: t, text: task.op_text, result: task.op_result });
+  };
+
+  const runTask = (tr: TaskRun, t: number) => {
+    const task = tr.task;
+    for (;;) {
+      if (task.pc >= task.ops.length && !nextStatement(tr, t)) return;
+      const op = task.ops[task.pc++]!;
+      switch (op.op) {
+        case 'work': {
+          const ns = op.ns * smt_slowdown(m, task.cpu);
+          account(m, task.cpu, task.id, 'running', t, t + ns);
+          event_push(m.queue, t + ns, task.id);
+          return;
+        }
+        case 'access':
+          event_push(m.queue, line_access(m, task, op.line, op.access, t), task.id);
+          return;
+        case 'spin_lock': {
+          const r = queued_spin_lock(m, task, op.lock, t);
+          if (r !== null) event_push(m.queue, r, task.id);
+          return;
+        }
+        case 'spin_unlock':
+          event_push(m.queue, queued_spin_unlock(m, task, op.lock, t), task.id);
+          return;
+        case 'down_read':
+        case 'down_write': {
+          const r = down(m, task, op.sem, op.op === 'down_write', t);
+          if (r !== null) event_push(m.queue, r, task.id);
+          return;
+        }
+        case 'up_read':
+        case 'up_write':
+          event_push(m.queue, up(m, task, op.sem, op.op === 'up_write', t), task.id);
+          return;
+        case 'rwsem_down_locked':
+          event_push(m.queue, rwsem_down_locked(m, task, op.sem, op.write, t), task.id);
+          return;
+        case 'rwsem_up_locked':
+          event_push(m.queue, rwsem_up_locked(m, task, op.sem, op.write, t), task.id);
+          return;
+        case 'rwsem_wait':
+          if (rwsem_waiting(m, task, op.sem) && task_sleep(m, task, t, 'rwsem')) return;
+          continue;
+        case 'wake': {
+          const target = m.tasks[op.task]!;
+          const end = line_access(m, task, runqueueLine(target.cpu), 'rmw', t) + constants.wakeup;
+          account(m, task.cpu, task.id, 'running', end - constants.wakeup, end);
+          try_to_wake_up(m, task, target, end, 'msg');
+          event_push(m.queue, end, task.id);
+          return;
+        }
+        case 'sleep':
+          if (task_sleep(m, task, t, 'msg')) return;
+          continue;
+        case 'end':
+          finishOp(task, t);
+          continue;
+      }
+    }
+  };
+
+  try {
+    let warm = m.measure_from === 0;
+    for (let ev = event_pop(m.queue); ev !== null && ev.time < m.end; ev = event_pop(m.queue)) {
+      if (!warm && ev.time >= m.measure_from) {
+        reset_stats(m);
+        warm = true;
+      }
+      m.events++;
+      runTask(runs[ev.task]!, ev.time);
+    }
+  } catch (e) {
+    return fail(e, output);
+  }
+  return { output, exitCode: 0, error: null, result: summarize(m), costs: probe.costs };
+}
+
+function summarize(m: SmpMachine): SmpResult {
+  const d = m.end - m.measure_from;
+  for (const t of m.tasks) if (t.state === 'blocked') t.stats_sleeping += measured(m, t.wait_since, m.end);
+  const ops = m.tasks.reduce((a, t) => a + t.stats_ops, 0);
+  const messages = m.tasks.reduce((a, t) => a + t.stats_sent, 0);
+  const lines = [...m.lines.values()]
+    .map((l) => ({ line: l.name, transfers: { ...l.transfers }, stall_ns: l.stall_ns, accesses: l.accesses }))
+    .sort((a, b) => b.stall_ns - a.stall_ns || (a.line < b.line ? -1 : 1));
+  const locks = [
+    ...[...m.spinlocks.values()].map((s) => ({ lock: s.name, kind: 'spinlock' as const, acquisitions: s.acquisitions, contended: s.contended, wait_ns: s.wait_ns })),
+    ...[...m.rwsems.values()].map((s) => ({ lock: s.name, kind: 'rwsem' as const, acquisitions: s.acquisitions, contended: s.contended, wait_ns: s.wait_ns })),
+  ].sort((a, b) => b.wait_ns - a.wait_ns || (a.lock < b.lock ? -1 : 1));
+  return {
+    machine: m.machine,
+    topology: m.topology, constants: m.constants, duration: d, warmup: m.measure_from,
+    tasks: m.tasks.map((t) => ({ task: t.id, name: t.name, instance: t.instance, cpu: t.cpu, ops: t.stats_ops, sent: t.stats_sent, sleeping: t.stats_sleeping })),
+    ops, messages, throughput: (messages * 1e9) / d, ops_per_sec: (ops * 1e9) / d,
+    cpus: m.cpus.map((c) => ({ cpu: c.id, socket: topology_physical_package_id(m.topology, c.id), running: c.running, spinning: c.spinning, stalled: c.stalled, idle: Math.max(0, d - c.running - c.spinning - c.stalled) })),
+    lines, locks,
+    results: Object.fromEntries([...m.results.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))),
+    timeline: m.timeline, events: m.events,
+  };
+}

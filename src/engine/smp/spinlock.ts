@@ -1,0 +1,109 @@
+/**
+ * Spinlocks as a timing model, in the two x86 implementations
+ * (lock_config.ts), both FIFO:
+ * - queued (kernel/locking/qspinlock.c, 4.2+): waiters spin in the MCS
+ *   queue, each on its own node; the unlock hands over with one transfer of
+ *   the lock word to the next waiter, whatever the queue's length.
+ * - ticket (arch/x86 2.6.25-4.1): spin_lock takes a ticket with a locked
+ *   xadd on the lock word and spins *reading that word* until its turn;
+ *   spin_unlock increments the owner half with a plain store. Every write
+ *   to the line (a new ticket, the holder's own stores to data beside the
+ *   lock, the unlock) sends every waiter to fetch it again (cacheline.ts's
+ *   spinners), so a hand-over costs one transfer per waiter: Boyd-Wickizer
+ *   et al.'s "non-scalable lock".
+ * Taking and releasing are accesses of the lock's cache line, so an
+ * uncontended lock that another CPU used last still costs a transfer.
+ * Spinning time is accounted per CPU and per lock.
+ *
+ * Simplified: no pending-bit fast path, no paravirt; the lock word and the
+ * object it protects share one line.
+ */
+import { cacheline_access, cacheline_new, type AccessResult, type CacheLine } from './cacheline';
+import { event_push } from './event_queue';
+import { account, type SmpMachine, type SmpTask, type Spinlock } from './machine';
+
+export function smp_line(m: SmpMachine, name: string): CacheLine {
+  let l = m.lines.get(name);
+  if (l === undefined) {
+    l = cacheline_new(name);
+    m.lines.set(name, l);
+  }
+  return l;
+}
+
+/** A cache line access by `task` at `t`, accounted (stall vs work) and traced. Return: the access's result. */
+export function line_access_result(m: SmpMachine, task: SmpTask, name: string, access: 'read' | 'write' | 'rmw', t: number): AccessResult {
+  const r = cacheline_access(m.topology, m.constants, smp_line(m, name), task.cpu, access, t);
+  if (r.stall > 0) account(m, task.cpu, task.id, 'stalled', t, t + r.stall);
+  account(m, task.cpu, task.id, 'running', t + r.stall, r.end);
+  if (r.how !== null && m.trace) m.trace({ kind: 'smp_line', t, line: name, from: r.from, to: task.cpu, how: r.how, ns: r.stall });
+  return r;
+}
+
+/** line_access_result's completion time. */
+export function line_access(m: SmpMachine, task: SmpTask, name: string, access: 'read' | 'write' | 'rmw', t: number): number {
+  return line_access_result(m, task, name, access, t).end;
+}
+
+function spinlock(m: SmpMachine, name: string): Spinlock {
+  let s = m.spinlocks.get(name);
+  if (s === undefined) {
+    s = { name, holder: -1, waiters: [], acquisitions: 0, contended: 0, wait_ns: 0 };
+    m.spinlocks.set(name, s);
+  }
+  return s;
+}
+
+/**
+ * spin_lock by `task` at `t`. Return: when the task holds the lock, or null
+ * when it spins in the queue (the unlock will continue it).
+ */
+export function queued_spin_lock(m: SmpMachine, task: SmpTask, name: string, t: number): number | null {
+  const end = line_access(m, task, name, 'rmw', t);
+  const s = spinlock(m, name);
+  s.acquisitions++;
+  if (s.holder < 0 && s.waiters.length === 0) {
+    s.holder = task.id;
+    if (m.trace) m.trace({ kind: 'smp_lock', t: end, lock: name, cpu: task.cpu, task: task.id, op: 'acquire', waited: 0 });
+    return end;
+  }
+  s.contended++;
+  s.waiters.push(task.id);
+  if (m.locks.spinlock === 'ticket') smp_line(m, name).spinners.push(task.cpu);
+  task.state = 'waiting';
+  task.wait_since = end;
+  if (m.trace) m.trace({ kind: 'smp_lock', t: end, lock: name, cpu: task.cpu, task: task.id, op: 'wait', waited: 0 });
+  return null;
+}
+
+/** spin_unlock by `task` at `t`: hands the lock to the first waiter. Return: when the releaser continues. */
+export function queued_spin_unlock(m: SmpMachine, task: SmpTask, name: string, t: number): number {
+  const r = line_access_result(m, task, name, 'write', t);
+  const end = r.end;
+  const s = spinlock(m, name);
+  s.holder = -1;
+  if (m.trace) m.trace({ kind: 'smp_lock', t: end, lock: name, cpu: task.cpu, task: task.id, op: 'release', waited: 0 });
+  const next = s.waiters.shift();
+  if (next !== undefined) {
+    const w = m.tasks[next]!;
+    // queued: the next waiter takes the word with a locked op; ticket: it
+    // sees its turn when its re-read of the word arrives
+    const got = m.locks.spinlock === 'queued' ? line_access(m, w, name, 'rmw', end) : ticket_turn(m, name, w.cpu, r, end);
+    const waited = got - w.wait_since;
+    account(m, w.cpu, w.id, 'spinning', w.wait_since, m.locks.spinlock === 'ticket' ? got : end);
+    s.wait_ns += waited;
+    s.holder = w.id;
+    w.state = 'running';
+    if (m.trace) m.trace({ kind: 'smp_lock', t: got, lock: name, cpu: w.cpu, task: w.id, op: 'acquire', waited });
+    event_push(m.queue, got, w.id);
+  }
+  return end;
+}
+
+/** Ticket lock: `cpu` stops spinning on the line when its re-read after the unlock arrives. Return: that time. */
+function ticket_turn(m: SmpMachine, name: string, cpu: number, unlock: AccessResult, end: number): number {
+  const line = smp_line(m, name);
+  const i = line.spinners.indexOf(cpu);
+  if (i >= 0) line.spinners.splice(i, 1);
+  return unlock.rereads.find((x) => x.cpu === cpu)?.at ?? end;
+}

@@ -1,0 +1,165 @@
+/**
+ * The system calls of a task in a multi-CPU run: the engine's own msgsnd,
+ * msgrcv and msgctl (ipc/msg.ts, ipc/msgctl.ts) with real sleeping. Where
+ * the single-task engine returns BLOCK (and reports EINTR), a task here
+ * queues the kernel's `msg_receiver` / `msg_sender` on the queue and
+ * sleeps; pipelined_send, ss_wakeup and expunge_all (unchanged, in msg.ts)
+ * hand it a message or wake it, and the task then re-enters the call:
+ * a receiver that was handed a message returns it without looking at the
+ * queue again (the kernel's lockless receive); a woken sender retries.
+ *
+ * Each call also records an `Outcome` (what the path did: queued,
+ * pipelined, dequeued, blocked, ...) and whom it woke, from which
+ * msg_smp.ts builds the call's timed path. Everything else goes straight
+ * to the engine's system calls.
+ */
+import type { Kernel } from '../kernel';
+import { NO_PROBE } from '../probe';
+import { BLOCK, do_msgrcv, do_msgsnd, msg_ids, SEARCH_ANY, SEARCH_EQUAL, SEARCH_LESSEQUAL, SEARCH_NOTEQUAL } from '../ipc/msg';
+import type { MsgQueue, MsgReceiver, MsgSender } from '../ipc/namespace';
+import { ipc_obtain_object_check } from '../ipc/util';
+import { KERNEL_SYSCALLS } from '../script/kernel_syscalls';
+import type { Syscalls } from '../script/syscalls';
+import { EAGAIN, EINTR } from '../uapi/errno';
+import { IPC_RMID, IPC_SET, MSG_EXCEPT, MSG_NOERROR } from '../uapi/ipc';
+import type { SmpTask } from './machine';
+
+export type OutcomeKind =
+  /** msgsnd: appended to the queue; msgrcv: taken from the queue */
+  | 'queued' | 'dequeued'
+  /** msgsnd: handed straight to a sleeping receiver */
+  | 'pipelined'
+  /** msgrcv: returns what a sender handed over while it slept */
+  | 'received'
+  | 'blocked'
+  /** failed before or at the queue */
+  | 'error'
+  /** any other call that worked */
+  | 'done';
+
+export interface Outcome {
+  call: string;
+  msqid: number;
+  kind: OutcomeKind;
+  /** pids of the tasks this call woke */
+  woken: number[];
+  /** msgctl: the command */
+  cmd: number;
+  /** bytes sent or received (for the msg_bytes counter) */
+  bytes: number;
+}
+
+export interface TaskSyscallContext {
+  current: SmpTask | null;
+  outcome: Outcome;
+}
+
+const INT_MAX = 0x7fffffff;
+const LONG_MIN = -0x8000000000000000n;
+const LONG_MAX = 0x7fffffffffffffffn;
+
+/** ipc/msg.c convert_mode for a sleeping receiver (MSG_COPY never sleeps: it needs IPC_NOWAIT). */
+function receiver_mode(msgtyp: bigint, msgflg: number): { mode: number; type: bigint } {
+  if (msgtyp === 0n) return { mode: SEARCH_ANY, type: 0n };
+  if (msgtyp < 0n) return { mode: SEARCH_LESSEQUAL, type: msgtyp === LONG_MIN ? LONG_MAX : -msgtyp };
+  return { mode: msgflg & MSG_EXCEPT ? SEARCH_NOTEQUAL : SEARCH_EQUAL, type: msgtyp };
+}
+
+function queue(k: Kernel, msqid: number): MsgQueue | null {
+  return msqid < 0 ? null : ipc_obtain_object_check(k.state.ipc, msg_ids(k), msqid, NO_PROBE);
+}
+
+function woken_receivers(before: readonly MsgReceiver[]): number[] {
+  return before.filter((r) => r.r_msg !== 0).map((r) => r.r_tsk);
+}
+
+/** Senders ss_wakeup marked: taken off the list here (the kernel's woken sender does its own ss_del). */
+function woken_senders(msq: MsgQueue | null, before: readonly MsgSender[]): number[] {
+  if (msq === null) return before.filter((s) => s.woken).map((s) => s.tsk);
+  const out: number[] = [];
+  for (const s of before) {
+    if (!s.woken) continue;
+    out.push(s.tsk);
+    const i = msq.q_senders.indexOf(s);
+    if (i >= 0) msq.q_senders.splice(i, 1);
+  }
+  return out;
+}
+
+export function taskSyscalls(ctx: TaskSyscallContext): Syscalls<Kernel> {
+  const set = (call: string, msqid: number, kind: OutcomeKind, woken: number[] = [], cmd = 0, bytes = 0) => {
+    ctx.outcome = { call, msqid, kind, woken, cmd, bytes };
+  };
+  return {
+    ...KERNEL_SYSCALLS,
+    sys_msgget(k, key, msgflg) {
+      const r = KERNEL_SYSCALLS.sys_msgget(k, key, msgflg);
+      set('msgget', r, r < 0 ? 'error' : 'done');
+      return r;
+    },
+    sys_msgsnd(k, msqid, mtype, msgsz, msgflg) {
+      k.probe.costs.syscalls++;
+      const task = ctx.current!;
+      task.blocked_on = null;
+      const msq = queue(k, msqid);
+      const receivers = msq === null ? [] : msq.q_receivers.slice();
+      const qnum = msq?.q_qnum ?? 0;
+      const r = do_msgsnd(k, msqid, mtype, msgsz, msgflg);
+      if (r === BLOCK) {
+        const mss: MsgSender = { tsk: task.pid, msgsz: Number(msgsz), woken: false };
+        msq!.q_senders.push(mss);
+        task.blocked_on = { kind: 'msgsnd', msqid, mss };
+        set('msgsnd', msqid, 'blocked');
+        return -EINTR;
+      }
+      if (r < 0) set('msgsnd', msqid, 'error', woken_receivers(receivers));
+      else set('msgsnd', msqid, msq !== null && msq.q_qnum > qnum ? 'queued' : 'pipelined', woken_receivers(receivers), 0, Number(msgsz));
+      return r;
+    },
+    sys_msgrcv(k, msqid, msgtyp, msgsz, msgflg) {
+      k.probe.costs.syscalls++;
+      const task = ctx.current!;
+      const waited = task.blocked_on;
+      task.blocked_on = null;
+      if (waited !== null && waited.kind === 'msgrcv') {
+        const got = waited.msr.r_msg;
+        if (typeof got !== 'number') {
+          set('msgrcv', msqid, 'received');
+          return Math.min(waited.bufsz, got.m_ts);
+        }
+        // -EAGAIN (IPC_SET changed the queue): search again; other errors are the result
+        if (got < 0 && got !== -EAGAIN) {
+          set('msgrcv', msqid, 'received');
+          return got;
+        }
+      }
+      const msq = queue(k, msqid);
+      const senders = msq === null ? [] : msq.q_senders.slice();
+      const r = do_msgrcv(k, msqid, msgtyp, msgsz, msgflg);
+      if (r === BLOCK) {
+        const { mode, type } = receiver_mode(msgtyp, msgflg);
+        const bufsz = msgsz > BigInt(INT_MAX) ? INT_MAX : Number(msgsz);
+        const msr: MsgReceiver = { r_tsk: task.pid, r_mode: mode, r_msgtype: type, r_maxsize: msgflg & MSG_NOERROR ? INT_MAX : bufsz, r_msg: 0 };
+        msq!.q_receivers.push(msr);
+        task.blocked_on = { kind: 'msgrcv', msr, bufsz };
+        set('msgrcv', msqid, 'blocked');
+        return -EINTR;
+      }
+      set('msgrcv', msqid, r < 0 ? 'error' : 'dequeued', woken_senders(msq, senders), 0, Math.max(r, 0));
+      return r;
+    },
+    sys_msgctl(k, msqid, cmd) {
+      const msq = cmd === IPC_RMID || cmd === IPC_SET ? queue(k, msqid) : null;
+      const receivers = msq === null ? [] : msq.q_receivers.slice();
+      const senders = msq === null ? [] : msq.q_senders.slice();
+      const r = KERNEL_SYSCALLS.sys_msgctl(k, msqid, cmd);
+      set('msgctl', msqid, r < 0 ? 'error' : 'done', [...woken_receivers(receivers), ...woken_senders(null, senders)], cmd);
+      return r;
+    },
+  };
+}
+
+/** The outcome of a statement that makes no msg system call (echo, cat, shm, sem, ...). */
+export function otherOutcome(): Outcome {
+  return { call: 'other', msqid: -1, kind: 'done', woken: [], cmd: 0, bytes: 0 };
+}
