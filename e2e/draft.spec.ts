@@ -33,8 +33,8 @@ test('opening an example from the gallery keeps the draft one click away', async
   await openFresh(page);
   await typeWorkload(page, MINE);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('ipcscope:draft'))).toContain('semctl');
-  await page.getByText('Examples').click();
-  await page.getByRole('button', { name: /^Tour/ }).click();
+  await page.locator('summary', { hasText: 'Scenarios' }).click();
+  await page.getByRole('button', { name: 'Open Tour' }).click();
   await expect(page.getByRole('textbox', { name: 'Workload' })).toContainText('# A tour of SysV IPC');
   await page.getByTestId('restore-draft').click();
   await expect.poll(() => workloadText(page)).toBe(MINE);

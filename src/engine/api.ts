@@ -8,20 +8,25 @@
  * kernel state, the interpreter state, the cost counters), so a machine
  * restored from it continues exactly as the original would have.
  */
-import { DEFAULT_CONFIG, type KernelConfig } from './config';
+import type { KernelConfig } from './config';
 import { createKernel, type Kernel, type KernelState } from './kernel';
 import { COST_NAMES, newProbe, type Costs } from './probe';
 import { createKernelRun } from './run';
-import type { Program } from './script/ast';
-import type { WorkloadError } from './script/errors';
+import { initial_vars, parse_defaults } from './script/directives';
+import { initialState } from './script/interpreter';
+import type { Program, Span } from './script/ast';
+import { multi_cpu_not_steppable, toWorkloadError, WorkloadAbort, type WorkloadError } from './script/errors';
 import type { Run, RunState } from './script/interpreter';
 import { parse } from './script/parser';
+import { runSweep, sweepConfigs, type SweepProgress, type SweepResult, type SweepSpec } from './sweep';
 import { ENGINE_VERSION, MODELLED_KERNEL } from './version';
 
 export type { Costs, CostName } from './probe';
 export type { WorkloadError } from './script/errors';
 export type { Program } from './script/ast';
 export { COST_NAMES } from './probe';
+export type { SweepResult, SweepSeries, SweepPoint } from './sweep';
+export { configForChoice, resolveChoice, type KernelChoice, type ResolvedChoice } from './kernel_choice';
 
 export interface EngineInfo {
   version: string;
@@ -38,28 +43,6 @@ export function checkWorkload(text: string): WorkloadError | null {
   return parsed.ok ? null : parsed.error;
 }
 
-/**
- * The kernel a playground link asks for. `switches` name boolean fields of
- * KernelConfig (e.g. `ipcmni_extend`); presets arrive with the
- * kernel-history work and are carried through unchanged until then.
- */
-export interface KernelChoice {
-  preset?: string;
-  switches?: Record<string, boolean>;
-}
-
-/** The configuration for a choice: known boolean switches applied, anything else ignored. */
-export function configForChoice(choice: KernelChoice): Partial<KernelConfig> {
-  const config: Partial<KernelConfig> = {};
-  const defaults = DEFAULT_CONFIG as unknown as Record<string, unknown>;
-  for (const [name, on] of Object.entries(choice.switches ?? {})) {
-    if (typeof defaults[name] === 'boolean' && typeof on === 'boolean') {
-      (config as Record<string, unknown>)[name] = on;
-    }
-  }
-  return config;
-}
-
 export interface Machine {
   readonly program: Program;
   readonly config: Partial<KernelConfig>;
@@ -74,15 +57,40 @@ export interface MachineCheckpoint {
   costs: Costs;
 }
 
-/** Parses `text` and boots a fresh kernel for it; the parse error when it does not parse. */
+/**
+ * Parses `text` and boots a fresh kernel for it, with the variables of its
+ * `#@default` lines (script/directives.ts) set, `vars` over them.
+ * Return: the machine, or the parse error (or malformed directive).
+ */
 export function bootMachine(
   text: string,
   config: Partial<KernelConfig> = {},
+  vars?: ReadonlyMap<string, bigint>,
 ): { ok: true; machine: Machine } | { ok: false; error: WorkloadError } {
   const parsed = parse(text);
   if (!parsed.ok) return parsed;
+  const smp = parsed.program.smp;
+  if (smp !== undefined) {
+    const first = [smp.cpus, smp.duration, smp.warmup, ...smp.tasks].filter((d) => d !== null).sort((a, b) => a.start - b.start)[0]!;
+    return { ok: false, error: multiCpuError(text, first) };
+  }
+  const defaults = parse_defaults(text);
+  if (!defaults.ok) return defaults;
   const kernel = createKernel(config, newProbe());
-  return { ok: true, machine: { program: parsed.program, config, kernel, run: createKernelRun(parsed.program, kernel) } };
+  const state = initialState();
+  state.vars = initial_vars(defaults.defaults, vars);
+  const run = createKernelRun(parsed.program, kernel, { state });
+  return { ok: true, machine: { program: parsed.program, config, kernel, run } };
+}
+
+/** The error bootMachine gives for a multi-CPU workload, at its first declaration. */
+function multiCpuError(text: string, at: Span): WorkloadError {
+  try {
+    return multi_cpu_not_steppable(at);
+  } catch (e) {
+    if (e instanceof WorkloadAbort) return toWorkloadError(text, e);
+    throw e;
+  }
 }
 
 /** A deep copy of everything in `m` that changes while it runs. */
@@ -105,4 +113,30 @@ export function restoreMachine(program: Program, config: Partial<KernelConfig>, 
   kernel.nextFd = cp.nextFd;
   const run = createKernelRun(program, kernel, { state: structuredClone(cp.run) });
   return { program, config, kernel, run };
+}
+
+/** A sweep as the charts page states it, the CLI's options as data (sweep.ts builds the configurations). */
+export interface SweepRequest {
+  text: string;
+  variable: string;
+  values: readonly number[];
+  constants?: Readonly<Record<string, number>>;
+  /** presets (--kernel); empty: the default */
+  kernels: readonly string[];
+  /** `name=v1,v2` settings applied to each preset (--set) */
+  sets: readonly string[];
+  maxSteps?: number;
+}
+
+/**
+ * Runs a sweep (sweep.ts runSweep) for `req`, reporting before each point.
+ * Return: the result, or the message of a preset or setting that does not resolve.
+ */
+export function sweepWorkload(req: SweepRequest, onProgress?: SweepProgress): { ok: true; result: SweepResult } | { ok: false; message: string } {
+  const configs = sweepConfigs(req.kernels, req.sets);
+  if (!configs.ok) return configs;
+  const spec: SweepSpec = { text: req.text, variable: req.variable, values: req.values, configs: configs.configs };
+  if (req.constants !== undefined) spec.constants = req.constants;
+  if (req.maxSteps !== undefined) spec.maxSteps = req.maxSteps;
+  return { ok: true, result: runSweep(spec, onProgress) };
 }

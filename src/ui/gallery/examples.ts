@@ -1,25 +1,101 @@
 /**
- * The gallery: workloads shipped in public/examples/. A card is
- * `{ file, title, blurb }`; the seed scenarios add theirs here.
+ * The gallery: the tour and the seed scenarios shipped in public/examples/.
+ * Each card says in two sentences what the workload shows and which kernels
+ * to compare, and carries what opening it sets up: the kernel, the views
+ * that tell its story, and the pair of kernels of its compare mode. Seed
+ * scenarios also have a sweep (src/engine/reproductions.ts).
  */
+import type { KernelChoice } from '../../engine/kernel_choice';
+import type { ViewId } from '../../engine/view/types';
 
 export interface Example {
   /** file name under public/examples/ */
   file: string;
   title: string;
+  /** two sentences: what it shows, which kernels to compare */
   blurb: string;
+  /** the kernel it opens with (default: 6.18) */
+  kernel?: KernelChoice;
+  views?: readonly ViewId[];
+  /** the two kernels of its compare mode (none for multi-CPU workloads, which the playground cannot step) */
+  compare?: { left: KernelChoice; right: KernelChoice };
 }
 
 export const TOUR: Example = {
   file: 'tour.ipc',
   title: 'Tour',
-  blurb: 'Every mechanism once: message queues, shared memory, semaphores, sysctls, /proc/sysvipc and network devices.',
+  blurb:
+    'Every mechanism once: message queues, shared memory, semaphores, sysctls, /proc/sysvipc and network devices. Compare 2.6.25 with 6.18 to see ids, procfs and the IDR change over fifteen years.',
+  views: ['idr', 'seqfile', 'proc'],
+  compare: { left: { preset: '2.6.25' }, right: {} },
 };
 
-export const EXAMPLES: readonly Example[] = [TOUR];
+export const EXAMPLES: readonly Example[] = [
+  TOUR,
+  {
+    file: '000-sysvipc-find-ipc.ipc',
+    title: 'Reading /proc/sysvipc/shm',
+    blurb:
+      'Up to 5.14 every step of the /proc/sysvipc iterator counted the segments below it from index 0, N²/2 IDR lookups for one read. Compare 5.13 with 5.15 (the scan bounded by max_idx) and 6.18 (idr_get_next).',
+    kernel: { preset: '5.13' },
+    views: ['seqfile', 'idr'],
+    compare: { left: { preset: '5.13' }, right: { preset: '5.15' } },
+  },
+  {
+    file: '001-msg-percpu-counters.ipc',
+    title: 'Per-CPU message counters',
+    blurb:
+      'Sender and receiver pairs on a simulated 2 × 40-core machine all update the namespace\'s message counters: one shared atomic_t up to 6.0, per-CPU counters since 6.1. Reproduce compares 6.0 with 6.1 on the multi-CPU model (the playground steps through one-CPU workloads only).',
+    kernel: { preset: '6.0' },
+    views: ['percpu'],
+  },
+  {
+    file: '002-ipc-search-maxidx.ipc',
+    title: 'Finding max_idx after a removal',
+    blurb:
+      'Removing the queue at the highest index makes the kernel find the next highest: 4.17–5.13 stepped down index by index, 16 million empty slots here. Compare 5.13 with 5.15 (a binary search of 24 probes), both with ipcmni_extend on.',
+    kernel: { preset: '5.13', switches: { ipcmni_extend: 'on' } },
+    views: ['maxidx', 'idr'],
+    compare: { left: { preset: '5.13', switches: { ipcmni_extend: 'on' } }, right: { preset: '5.15', switches: { ipcmni_extend: 'on' } } },
+  },
+  {
+    file: '002-ipc-maxidx-no-cache.ipc',
+    title: 'Why max_idx stayed cached',
+    blurb:
+      'Each SEM_INFO returns the highest index in use; a rejected patch searched for it on every call instead of caching it. Compare ipc_maxidx=bsearch (the cache, 6.18) with search (no cache) or none (2.6.25\'s walk).',
+    views: ['maxidx'],
+    compare: { left: {}, right: { switches: { ipc_maxidx: 'search' } } },
+  },
+  {
+    file: '003-procfs-rbtree.ipc',
+    title: 'procfs directories: list or rb-tree',
+    blurb:
+      'Each new network device adds /proc entries, inserted by walking a list up to 3.18 and into an rb-tree since 3.19, yet the name scan of __dev_alloc_name dominates. Compare 3.18 with 3.19.',
+    kernel: { preset: '3.18' },
+    views: ['proc'],
+    compare: { left: { preset: '3.18' }, right: { preset: '3.19' } },
+  },
+  {
+    file: '003-procfs-rbtree-named.ipc',
+    title: 'procfs directories, named devices',
+    blurb:
+      'With the names given there is no name scan, and what remains is the /proc insertion: quadratic on the list, N log N on the rb-tree. Compare 3.18 with 3.19.',
+    kernel: { preset: '3.18' },
+    views: ['proc'],
+    compare: { left: { preset: '3.18' }, right: { preset: '3.19' } },
+  },
+  {
+    file: '004-rcu-idr.ipc',
+    title: 'The RCU IDR for ipc',
+    blurb:
+      'Ping-pong pairs on up to 8 CPUs look their queues up in the IDR: 2.6.25 took the ids rwsem for read around every lookup, 2.6.27 made it lockless under RCU. Reproduce compares 2.6.25 with 2.6.27 on the multi-CPU model (the playground steps through one-CPU workloads only).',
+    kernel: { preset: '2.6.25' },
+    views: ['idr'],
+  },
+];
 
 /** The text of an example, fetched relative to the page (the site may live under a sub-path). */
-export async function fetchExample(example: Example, base: string = document.baseURI): Promise<string> {
+export async function fetchExample(example: Pick<Example, 'file'>, base: string = document.baseURI): Promise<string> {
   const res = await fetch(new URL(`examples/${example.file}`, base));
   if (!res.ok) throw new Error(`${example.file}: HTTP ${res.status}`);
   return res.text();

@@ -8,7 +8,7 @@ import type { Playground } from '../playground.svelte';
 import { fetchExample, TOUR } from '../gallery/examples';
 import { loadDraft, saveDraft, type Draft } from './draft';
 import { chooseStartup } from './startup';
-import { hashForState, type UrlState } from './url_state';
+import { hashForState, type CompareState, type PageMode, type UrlState } from './url_state';
 
 const URL_DELAY_MS = 250;
 const DRAFT_DELAY_MS = 400;
@@ -18,6 +18,12 @@ export class Persistence {
   draft = $state.raw<Draft | null>(loadDraft());
   /** the page has chosen what to open; from then on the address bar follows the state */
   started = $state(false);
+  /** which page is shown */
+  mode = $state<PageMode>('play');
+  /** compare mode's kernels, step and views (null until it was opened) */
+  compare = $state.raw<CompareState | null>(null);
+  /** nothing was linked or drafted: the gallery is the landing view */
+  firstVisit = $state(false);
 
   /** the hash this page wrote last (another one in the address bar means a link was pasted) */
   #written = '';
@@ -56,14 +62,17 @@ export class Persistence {
     if (s.problem !== null) this.#pg.notify('link', s.problem);
     this.#pg.kernel = s.kernel;
     this.#pg.views = s.views;
+    this.mode = s.mode;
+    this.compare = s.compare;
+    this.firstVisit = s.source === 'tour' && s.problem === null;
     this.#pg.load(s.workload);
     this.started = true;
     if (s.source === 'link') await this.#pg.toStep(s.step);
   }
 
-  /** The address bar changed under the page (a pasted link): open it. */
-  onHashChange(hash: string): void {
-    if (hash !== this.#written) void this.start(hash);
+  /** The address bar changed: true when it was not this page (a pasted link), which the caller then opens with start(). */
+  onHashChange(hash: string): boolean {
+    return hash !== this.#written;
   }
 
   /** A link to the state right now (the address bar is brought up to date too). */
@@ -78,7 +87,7 @@ export class Persistence {
 
   #urlState(): UrlState {
     const pg = this.#pg;
-    return { v: 1, workload: pg.text, step: pg.step, views: pg.views, kernel: pg.kernel };
+    return { v: 2, workload: pg.text, step: pg.step, views: pg.views, kernel: pg.kernel, mode: this.mode, compare: this.compare };
   }
 
   #writeHash(hash: string): void {

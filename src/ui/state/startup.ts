@@ -2,29 +2,43 @@
  * What the page opens with: the state of a link (`#s=...`) when there is
  * one, else the local draft, else the tour. A link that cannot be read
  * opens the tour and says why; the draft is never the one thrown away.
+ * Kernel names in a link that this version does not know are left out,
+ * and the problem says which.
  */
-import type { KernelChoice } from '../../engine/api';
+import { cleanChoice, type KernelChoice } from '../../engine/kernel_choice';
 import type { Draft } from './draft';
-import { decodeState, encodedFromHash } from './url_state';
+import { decodeState, encodedFromHash, type CompareState, type PageMode } from './url_state';
 
 export interface Startup {
   workload: string;
   step: number;
   views: string[];
   kernel: KernelChoice;
+  mode: PageMode;
+  compare: CompareState | null;
   source: 'link' | 'draft' | 'tour';
-  /** why the link in the address bar was not opened */
+  /** why the link in the address bar was not opened, or what of it was ignored */
   problem: string | null;
+}
+
+function clean(choice: KernelChoice, ignored: string[]): KernelChoice {
+  const r = cleanChoice(choice);
+  ignored.push(...r.ignored);
+  return r.choice;
 }
 
 export function chooseStartup(hash: string, draft: Draft | null, tour: string): Startup {
   const encoded = encodedFromHash(hash);
-  const base = { step: 0, views: [], kernel: {}, problem: null };
+  const base = { step: 0, views: [], kernel: {}, mode: 'play' as const, compare: null, problem: null };
   if (encoded !== null) {
     const decoded = decodeState(encoded);
     if (decoded.ok) {
-      const { workload, step, views, kernel } = decoded.state;
-      return { workload, step, views, kernel, source: 'link', problem: null };
+      const { workload, step, views, kernel, mode, compare } = decoded.state;
+      const ignored: string[] = [];
+      const k = clean(kernel, ignored);
+      const c = compare === null ? null : { ...compare, left: clean(compare.left, ignored), right: clean(compare.right, ignored) };
+      const problem = ignored.length === 0 ? null : `The link names kernel settings this ipcscope does not know; they were ignored: ${ignored.join('; ')}.`;
+      return { workload, step, views, kernel: k, mode, compare: c, source: 'link', problem };
     }
     return { ...base, workload: tour, source: 'tour', problem: `${decoded.message} The tour opened instead.` };
   }

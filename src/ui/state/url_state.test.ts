@@ -1,14 +1,18 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { compressToEncodedURIComponent } from 'lz-string';
 import { decodeState, encodedFromHash, encodeState, hashForState, MAX_DECODED_CHARS, type Migration, type UrlState } from './url_state';
 
 const STATE: UrlState = {
-  v: 1,
+  v: 2,
   workload: 'q = msgget(IPC_PRIVATE, IPC_CREAT|0600)\nmsgsnd(q, 1, 10, IPC_NOWAIT)\n',
   step: 2,
   views: ['idr'],
-  kernel: { preset: 'v6.18', switches: { ipcmni_extend: true } },
+  kernel: { preset: 'v6.18', switches: { ipcmni_extend: 'on' } },
+  mode: 'compare',
+  compare: { left: { preset: '5.13' }, right: { preset: '5.13', switches: { sysvipc_find_ipc: 'get_next' } }, step: 7, views: [['idr'], ['seqfile', 'maxidx']] },
 };
+const V2_DEFAULTS = { views: [], kernel: {}, mode: 'play', compare: null };
 const raw = (value: unknown) => compressToEncodedURIComponent(JSON.stringify(value));
 
 describe('the URL state', () => {
@@ -24,10 +28,26 @@ describe('the URL state', () => {
     expect(encodedFromHash('#intro')).toBe(null);
   });
 
-  test('fills in the optional fields of a minimal version 1 state', () => {
-    expect(decodeState(raw({ v: 1, workload: 'x', step: 0 }))).toEqual({
+  test('fills in the optional fields of a minimal version 2 state', () => {
+    expect(decodeState(raw({ v: 2, workload: 'x', step: 0 }))).toEqual({
       ok: true,
-      state: { v: 1, workload: 'x', step: 0, views: [], kernel: {} },
+      state: { v: 2, workload: 'x', step: 0, ...V2_DEFAULTS },
+    });
+  });
+
+  test('opens a version 1 link as the playground, its on/off switches as value names', () => {
+    const v1 = { v: 1, workload: 'msgget(0, 0)\n', step: 3, views: ['idr'], kernel: { preset: '5.13', switches: { ipcmni_extend: true, idr: false } } };
+    expect(decodeState(raw(v1))).toEqual({
+      ok: true,
+      state: { v: 2, workload: 'msgget(0, 0)\n', step: 3, views: ['idr'], kernel: { preset: '5.13', switches: { ipcmni_extend: 'on', idr: 'off' } }, mode: 'play', compare: null },
+    });
+    expect(decodeState(raw({ v: 1, workload: 'x', step: 0 }))).toEqual({ ok: true, state: { v: 2, workload: 'x', step: 0, ...V2_DEFAULTS } });
+  });
+
+  test('a version 1 link that was malformed stays refused after its migration', () => {
+    expect(decodeState(raw({ v: 1, workload: 'x', step: 0, kernel: { switches: 'on' } }))).toMatchObject({
+      ok: false,
+      message: "The link's state is malformed: the kernel switches are not a short list.",
     });
   });
 
@@ -35,18 +55,19 @@ describe('the URL state', () => {
     const migrations: Migration[] = [
       { from: -1, up: (s) => ({ ...s, v: 0, text: String(s.text).trim() }) },
       { from: 0, up: (s) => ({ v: 1, workload: s.text, step: s.at ?? 0 }) },
+      { from: 1, up: (s) => ({ ...s, v: 2, mode: 'charts' }) },
     ];
     expect(decodeState(raw({ v: -1, text: ' msgget(0, 0) ', at: 1 }), migrations)).toEqual({
       ok: true,
-      state: { v: 1, workload: 'msgget(0, 0)', step: 1, views: [], kernel: {} },
+      state: { v: 2, workload: 'msgget(0, 0)', step: 1, ...V2_DEFAULTS, mode: 'charts' },
     });
   });
 
   test('refuses a version it cannot migrate', () => {
-    expect(decodeState(raw({ ...STATE, v: 2 }))).toEqual({
+    expect(decodeState(raw({ ...STATE, v: 3 }))).toEqual({
       ok: false,
       problem: 'unknown_version',
-      message: 'The link has state version 2; this ipcscope reads versions up to 1.',
+      message: 'The link has state version 3; this ipcscope reads versions up to 2.',
     });
     expect(decodeState(raw({ ...STATE, v: 0 }))).toMatchObject({ ok: false, problem: 'unknown_version' });
   });
@@ -65,7 +86,7 @@ describe('the URL state', () => {
   test('refuses a state larger than 200 KB once decompressed', () => {
     const big = { ...STATE, workload: '#'.repeat(MAX_DECODED_CHARS) };
     expect(decodeState(encodeState(big))).toMatchObject({ ok: false, problem: 'oversized' });
-    const fits = { ...STATE, workload: '#'.repeat(MAX_DECODED_CHARS - 200) };
+    const fits = { ...STATE, workload: '#'.repeat(MAX_DECODED_CHARS - 500) };
     expect(decodeState(encodeState(fits))).toMatchObject({ ok: true });
   });
 
@@ -77,8 +98,17 @@ describe('the URL state', () => {
     expect(decodeState(raw({ v: 1, workload: '', step: -1 }))).toMatchObject({ problem: 'invalid' });
     expect(decodeState(raw({ v: 1, workload: '', step: 1.5 }))).toMatchObject({ problem: 'invalid' });
     expect(decodeState(raw({ v: 1, workload: '', step: 0, views: [{}] }))).toMatchObject({ problem: 'invalid' });
-    expect(decodeState(raw({ v: 1, workload: '', step: 0, kernel: { switches: { a: 'yes' } } }))).toMatchObject({
-      problem: 'invalid',
+    expect(decodeState(raw({ v: 2, workload: '', step: 0, kernel: { switches: { a: true } } }))).toMatchObject({
+      message: "The link's state is malformed: the kernel switches are not names with values.",
+    });
+    expect(decodeState(raw({ v: 2, workload: '', step: 0, mode: 'edit' }))).toMatchObject({
+      message: "The link's state is malformed: the page mode is unknown.",
+    });
+    expect(decodeState(raw({ v: 2, workload: '', step: 0, compare: { left: {}, right: 5, step: 0 } }))).toMatchObject({
+      message: "The link's state is malformed: the kernel choice is not an object.",
+    });
+    expect(decodeState(raw({ v: 2, workload: '', step: 0, compare: { left: {}, right: {}, step: -2 } }))).toMatchObject({
+      message: "The link's state is malformed: the compare state is not two kernels and a step.",
     });
   });
 
@@ -86,4 +116,28 @@ describe('the URL state', () => {
     const evil = { ...STATE, workload: '<img src=x onerror=alert(1)>' };
     expect(decodeState(encodeState(evil))).toMatchObject({ ok: true, state: { workload: '<img src=x onerror=alert(1)>' } });
   });
+});
+
+describe('links to the seed scenarios', () => {
+  const dir = new URL('../../../public/examples/', import.meta.url);
+  const files = readdirSync(dir).filter((f) => f.endsWith('.ipc'));
+
+  test('there are the tour and at least the seven seed workloads', () => {
+    expect(files.length).toBeGreaterThanOrEqual(8);
+  });
+
+  for (const file of files) {
+    test(`a compare link to ${file} with kernels and views stays under 2,000 characters`, () => {
+      const workload = readFileSync(new URL(file, dir), 'utf8');
+      const state: UrlState = {
+        v: 2, workload, step: 123456, views: ['idr', 'maxidx', 'proc', 'percpu', 'seqfile'],
+        kernel: { preset: '2.6.25', switches: { ipcmni_extend: 'on', sysvipc_find_ipc: 'get_next' } },
+        mode: 'compare',
+        compare: { left: { preset: '2.6.25' }, right: { preset: '2.6.27', switches: { ipcmni_extend: 'on' } }, step: 123456, views: [['idr', 'seqfile'], ['idr', 'seqfile']] },
+      };
+      const link = 'https://ipcscope.example.org/ipcscope/' + hashForState(state);
+      expect(link.length).toBeLessThan(2000);
+      expect(decodeState(encodedFromHash(hashForState(state))!)).toEqual({ ok: true, state });
+    });
+  }
 });

@@ -9,23 +9,44 @@
  * ever shown as text.
  */
 import { compressToEncodedURIComponent } from 'lz-string';
+import type { KernelChoice } from '../../engine/kernel_choice';
 import { decompressUriBounded } from './lz_uri';
 
-export const URL_STATE_VERSION = 1;
+export const URL_STATE_VERSION = 2;
 /** the largest state a link may carry once decompressed (characters of JSON) */
 export const MAX_DECODED_CHARS = 200 * 1024;
 export const MAX_VIEWS = 32;
 export const MAX_STEP = 1_000_000_000;
+export const MAX_SWITCHES = 32;
+
+/** which page the link opens: the playground, two kernels side by side, or the sweep charts */
+export type PageMode = 'play' | 'compare' | 'charts';
+export const PAGE_MODES: readonly PageMode[] = ['play', 'compare', 'charts'];
+
+/** Compare mode: the same workload on two kernels, both panes at `step`. */
+export interface CompareState {
+  left: KernelChoice;
+  right: KernelChoice;
+  step: number;
+  /** the open views of each pane */
+  views: [string[], string[]];
+}
 
 export interface UrlState {
-  v: 1;
+  v: 2;
   workload: string;
-  /** operations executed */
+  /** operations executed (the playground's) */
   step: number;
   /** the open views, by id */
   views: string[];
-  kernel: { preset?: string; switches?: Record<string, boolean> };
+  /** switch values are value names (`sysvipc_find_ipc: 'count'`, `ipcmni_extend: 'on'`) */
+  kernel: KernelChoice;
+  mode: PageMode;
+  /** null until compare mode was opened */
+  compare: CompareState | null;
 }
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Takes the JSON of version `from` to version `from + 1`. */
 export interface Migration {
@@ -33,8 +54,27 @@ export interface Migration {
   up(old: Record<string, unknown>): Record<string, unknown>;
 }
 
-/** Version 1 is the first; a version 2 appends `{ from: 1, up }` here. */
-export const MIGRATIONS: readonly Migration[] = [];
+const onOff = (switches: unknown): unknown => {
+  if (!isRecord(switches)) return switches;
+  return Object.fromEntries(Object.entries(switches).map(([k, b]) => [k, typeof b === 'boolean' ? (b ? 'on' : 'off') : b]));
+};
+
+/**
+ * In order, each taking one version to the next. They see unchecked JSON:
+ * they carry what they do not understand over unchanged, for the final
+ * validation to refuse.
+ * - 1 → 2: on/off switches as value names instead of booleans; the page
+ *   mode and compare state added (a version-1 link opened the playground).
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    from: 1,
+    up: (old) => {
+      const kernel = isRecord(old.kernel) && old.kernel.switches !== undefined ? { ...old.kernel, switches: onOff(old.kernel.switches) } : old.kernel;
+      return { ...old, v: 2, kernel, mode: 'play', compare: null };
+    },
+  },
+];
 
 export type LinkProblem = 'corrupted' | 'truncated' | 'oversized' | 'unknown_version' | 'invalid';
 
@@ -58,7 +98,6 @@ export function encodedFromHash(hash: string): string | null {
 
 const fail = (problem: LinkProblem, message: string): Decoded => ({ ok: false, problem, message });
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function decodeState(encoded: string, migrations: readonly Migration[] = MIGRATIONS): Decoded {
   const inflated = decompressUriBounded(encoded, MAX_DECODED_CHARS);
@@ -90,30 +129,75 @@ export function decodeState(encoded: string, migrations: readonly Migration[] = 
     }
     state = step.up(state);
   }
-  return validateV1(state);
+  return validateV2(state);
 }
 
-function validateV1(s: Record<string, unknown>): Decoded {
-  const bad = (what: string) => fail('invalid', `The link's state is malformed: ${what}.`);
-  if (typeof s.workload !== 'string') return bad('the workload is not text');
-  if (typeof s.step !== 'number' || !Number.isInteger(s.step) || s.step < 0 || s.step > MAX_STEP) {
-    return bad(`the step is not a whole number from 0 to ${MAX_STEP}`);
-  }
-  const views = s.views ?? [];
+type Checked<T> = { ok: true; value: T } | { ok: false; what: string };
+
+function checkViews(views: unknown): Checked<string[]> {
+  if (views === undefined) return { ok: true, value: [] };
   if (!Array.isArray(views) || views.length > MAX_VIEWS || !views.every((v) => typeof v === 'string' && v.length <= 64)) {
-    return bad('the views are not a short list of names');
+    return { ok: false, what: 'the views are not a short list of names' };
   }
-  const kernel = s.kernel ?? {};
-  if (!isRecord(kernel)) return bad('the kernel choice is not an object');
-  const out: UrlState['kernel'] = {};
+  return { ok: true, value: [...(views as string[])] };
+}
+
+function checkStep(step: unknown): step is number {
+  return typeof step === 'number' && Number.isInteger(step) && step >= 0 && step <= MAX_STEP;
+}
+
+/** The shape of a kernel choice; whether its names exist is for the page to judge (kernel/choice.ts). */
+function checkKernel(kernel: unknown): Checked<KernelChoice> {
+  if (kernel === undefined) return { ok: true, value: {} };
+  if (!isRecord(kernel)) return { ok: false, what: 'the kernel choice is not an object' };
+  const out: KernelChoice = {};
   if (kernel.preset !== undefined) {
-    if (typeof kernel.preset !== 'string' || kernel.preset.length > 64) return bad('the kernel preset is not a name');
+    if (typeof kernel.preset !== 'string' || kernel.preset.length > 64) return { ok: false, what: 'the kernel preset is not a name' };
     out.preset = kernel.preset;
   }
   if (kernel.switches !== undefined) {
     const sw = kernel.switches;
-    if (!isRecord(sw) || !Object.values(sw).every((b) => typeof b === 'boolean')) return bad('the kernel switches are not on/off values');
-    out.switches = { ...(sw as Record<string, boolean>) };
+    if (!isRecord(sw) || Object.keys(sw).length > MAX_SWITCHES) return { ok: false, what: 'the kernel switches are not a short list' };
+    const entries = Object.entries(sw);
+    if (!entries.every(([k, v]) => k.length <= 64 && typeof v === 'string' && v.length <= 64)) {
+      return { ok: false, what: 'the kernel switches are not names with values' };
+    }
+    out.switches = Object.fromEntries(entries as [string, string][]);
   }
-  return { ok: true, state: { v: 1, workload: s.workload, step: s.step, views: [...(views as string[])], kernel: out } };
+  return { ok: true, value: out };
+}
+
+function checkCompare(c: unknown): Checked<CompareState | null> {
+  if (c === undefined || c === null) return { ok: true, value: null };
+  const bad = { ok: false as const, what: 'the compare state is not two kernels and a step' };
+  if (!isRecord(c) || !checkStep(c.step ?? 0)) return bad;
+  const left = checkKernel(c.left);
+  const right = checkKernel(c.right);
+  if (!left.ok) return left;
+  if (!right.ok) return right;
+  const views = c.views ?? [[], []];
+  if (!Array.isArray(views) || views.length !== 2) return bad;
+  const lv = checkViews(views[0]);
+  const rv = checkViews(views[1]);
+  if (!lv.ok) return lv;
+  if (!rv.ok) return rv;
+  return { ok: true, value: { left: left.value, right: right.value, step: (c.step ?? 0) as number, views: [lv.value, rv.value] } };
+}
+
+function validateV2(s: Record<string, unknown>): Decoded {
+  const bad = (what: string) => fail('invalid', `The link's state is malformed: ${what}.`);
+  if (typeof s.workload !== 'string') return bad('the workload is not text');
+  if (!checkStep(s.step)) return bad(`the step is not a whole number from 0 to ${MAX_STEP}`);
+  const views = checkViews(s.views);
+  if (!views.ok) return bad(views.what);
+  const kernel = checkKernel(s.kernel);
+  if (!kernel.ok) return bad(kernel.what);
+  const mode = s.mode ?? 'play';
+  if (!PAGE_MODES.includes(mode as PageMode)) return bad('the page mode is unknown');
+  const compare = checkCompare(s.compare);
+  if (!compare.ok) return bad(compare.what);
+  return {
+    ok: true,
+    state: { v: 2, workload: s.workload, step: s.step, views: views.value, kernel: kernel.value, mode: mode as PageMode, compare: compare.value },
+  };
 }

@@ -1,0 +1,149 @@
+/**
+ * The five mailing-list threads behind the project as data: for each seed
+ * workload in public/examples/, the sweep that reproduces it (the command
+ * of docs/REPRODUCTIONS.md) and the numbers the thread published, so the
+ * playground can plot ours beside theirs. Times are in nanoseconds, as the
+ * sweep's modeled time is. The threads are in /work/shared/seeds of the
+ * project's history; each entry cites author, subject and date.
+ *
+ * `values` is the document's full range; `quickValues`, when given, is a
+ * smaller range the browser runs by default because the full one takes
+ * long (the page says so).
+ */
+
+export interface PublishedPoint {
+  /** the swept variable (N, CPUS, ...) */
+  value: number;
+  /** nanoseconds (metric 'time') or messages per second (metric 'throughput', as the thread's table reads) */
+  y: number;
+}
+
+export interface PublishedSeries {
+  /** what the thread called it, with the kernel it ran on */
+  label: string;
+  /** the preset of ours it corresponds to (the series it is drawn beside) */
+  kernel: string;
+  metric: 'time' | 'throughput';
+  points: readonly PublishedPoint[];
+}
+
+export interface Reproduction {
+  /** the example file under public/examples/ */
+  file: string;
+  /** author, subject, list and date of the thread */
+  source: string;
+  /** the swept variable (without `$`) and the document's values */
+  variable: string;
+  values: readonly number[];
+  quickValues?: readonly number[];
+  /** further variables, fixed */
+  constants?: Readonly<Record<string, number>>;
+  /** presets compared (--kernel), and settings applied to each (--set name=v1,v2: a product) */
+  kernels: readonly string[];
+  sets: readonly string[];
+  published: readonly PublishedSeries[];
+  /** one sentence on what the thread published that is not a series (ratios, claims) */
+  claim: string;
+}
+
+const ms = (value: number, t: number): PublishedPoint => ({ value, y: t * 1e6 });
+const s = (value: number, t: number): PublishedPoint => ({ value, y: t * 1e9 });
+
+export const REPRODUCTIONS: readonly Reproduction[] = [
+  {
+    file: '000-sysvipc-find-ipc.ipc',
+    source: 'Rafael Aquini, "ipc: replace costly bailout check in sysvipc_find_ipc()", LKML, 9 Aug 2021 (quoted by Manfred Spraul, 28 Aug 2021)',
+    variable: 'N',
+    values: [1024, 2048, 4096, 8192, 16384, 32768],
+    kernels: ['5.13', '5.15', '6.18'],
+    sets: [],
+    published: [
+      { label: 'published before the fix', kernel: '5.13', metric: 'time', points: [ms(1024, 12), ms(2048, 18), ms(4096, 65), ms(8192, 325), ms(16384, 1303), ms(32768, 5182)] },
+      { label: 'published after the fix', kernel: '5.15', metric: 'time', points: [ms(1024, 2), ms(2048, 2), ms(4096, 4), ms(8192, 9), ms(16384, 19), ms(32768, 39)] },
+    ],
+    claim: 'Reading /proc/sysvipc/shm of 32768 segments took 5182 ms before the fix and 39 ms after.',
+  },
+  {
+    file: '001-msg-percpu-counters.ipc',
+    source: 'Jiebin Sun, "ipc/msg: mitigate the lock contention with percpu counter", LKML, Sep 2022 (72d1e611082e, 6.1)',
+    variable: 'PAIRS',
+    values: [10, 20, 40, 80],
+    quickValues: [10, 20, 40],
+    kernels: ['6.0', '6.1'],
+    sets: [],
+    published: [],
+    claim: 'stress-ng\'s System V message passing ran 3.38× (3.17× to 3.99× across versions) faster with 160 threads on 2 × 40 cores.',
+  },
+  {
+    file: '002-ipc-search-maxidx.ipc',
+    source: 'Manfred Spraul, "ipc/util.c: Use binary search for max_idx", LKML, 2021 (b869d5be0acf, 5.14)',
+    variable: 'N',
+    values: [1, 2, 4, 8],
+    kernels: ['5.13', '5.15'],
+    sets: ['ipcmni_extend=on'],
+    published: [],
+    claim: 'With ipcmni_extend and msg_next_id = 16000000, "a performance increase of around factor 13000".',
+  },
+  {
+    file: '002-ipc-maxidx-no-cache.ipc',
+    source: 'Manfred Spraul, cover letter of "ipc/util.c: Use binary search for max_idx", LKML, 2021 (b869d5be0acf, 5.14)',
+    variable: 'N',
+    values: [100, 1000],
+    constants: { GAPS: 0 },
+    kernels: ['6.18'],
+    sets: ['ipc_maxidx=bsearch,search,none', 'ipcmni_extend=off,on'],
+    published: [],
+    claim: 'Searching instead of caching max_idx slowed "semstat" by +50% (no object), +80% (no object, ipcmni_extend) and +350% (30 objects with large gaps; set GAPS=30).',
+  },
+  {
+    file: '003-procfs-rbtree.ipc',
+    source: 'Nicolas Dichtel, "Re: [PATCH linux v3 1/1] fs/proc: use a rb tree for the directory entries", LKML, 15 Oct 2014 (710585d4922f, 3.19)',
+    variable: 'N',
+    values: [1000, 2000, 4000, 8000, 16000, 30000],
+    quickValues: [1000, 2000, 4000, 8000],
+    kernels: ['3.18', '3.19'],
+    sets: [],
+    published: [
+      { label: 'published list (sys time)', kernel: '3.18', metric: 'time', points: [s(30000, 141.44)] },
+      { label: 'published rb-tree (sys time)', kernel: '3.19', metric: 'time', points: [s(30000, 109.72)] },
+    ],
+    claim: '30,000 unnamed dummy devices: 2m31.95s with the list, 2m0.87s with the rb-tree (real time); most of it in vsscanf().',
+  },
+  {
+    file: '003-procfs-rbtree-named.ipc',
+    source: 'Nicolas Dichtel, "Re: [PATCH linux v3 1/1] fs/proc: use a rb tree for the directory entries", LKML, 15 Oct 2014 (710585d4922f, 3.19)',
+    variable: 'N',
+    values: [1000, 2000, 4000, 8000, 16000, 30000],
+    kernels: ['3.18', '3.19'],
+    sets: [],
+    published: [
+      { label: 'published list (sys time)', kernel: '3.18', metric: 'time', points: [s(10000, 5.924), s(15000, 13.16), s(20000, 20.164), s(30000, 43.436)] },
+      { label: 'published rb-tree (sys time)', kernel: '3.19', metric: 'time', points: [s(10000, 2.26), s(15000, 3.616), s(20000, 4.756), s(30000, 7.78)] },
+    ],
+    claim: 'Named devices: "an improvement of ~35% for 30k ifaces, but more importantly, after the patch, it scales linearly".',
+  },
+  {
+    file: '004-rcu-idr.ipc',
+    source: 'Nadia Derbey, "Re: [PATCH 0/9] Scalability requirements for sysv ipc - v3", LKML, 7 May 2008 (merged in v2.6.27-rc1)',
+    variable: 'CPUS',
+    values: [1, 2, 3, 4, 5, 6, 7, 8],
+    kernels: ['2.6.25', '2.6.27'],
+    sets: [],
+    published: [
+      {
+        label: 'pmsg, stock 2.6.25-mm1', kernel: '2.6.25', metric: 'throughput',
+        points: [[1, 876000], [2, 1549592], [3, 1694370], [4, 404553], [5, 391283], [6, 263249], [7, 191742], [8, 141722]].map(([value, y]) => ({ value: value!, y: y! })),
+      },
+      {
+        label: 'pmsg, 2.6.25-mm1 + RCU IDR', kernel: '2.6.27', metric: 'throughput',
+        points: [[1, 947488], [2, 1730685], [3, 2324880], [4, 2400408], [5, 3246580], [6, 3752148], [7, 4243142], [8, 4275780]].map(([value, y]) => ({ value: value!, y: y! })),
+      },
+    ],
+    claim: 'Manfred Spraul\'s pmsg ping-pong collapsed beyond 4 CPUs with the rwsem (141,722 messages on 8) and scaled with the RCU IDR (4,275,780 on 8).',
+  },
+];
+
+/** The reproduction of an example file, if it is a seed scenario. */
+export function reproductionFor(file: string): Reproduction | undefined {
+  return REPRODUCTIONS.find((r) => r.file === file);
+}
