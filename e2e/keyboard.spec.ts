@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { currentEntry, expectStep, openFresh, TOUR_OPS } from './playground';
+import { currentEntry, expectFrame, expectStep, openFresh, stage, TOUR_OPS } from './playground';
 
 test('the stepping controls work from the keyboard alone', async ({ page }) => {
   await openFresh(page);
@@ -19,6 +19,8 @@ test('the stepping controls work from the keyboard alone', async ({ page }) => {
   const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(help).toBeVisible();
   await expect(help).toContainText('Shift+F10');
+  for (const keys of ['F9', 'Shift+F9', 'Ctrl+F9']) await expect(help.getByRole('cell', { name: keys, exact: true })).toBeVisible();
+  await expect(help).toContainText('Step into: the next event inside the operation');
   await page.keyboard.press('Escape');
   await expect(help).toHaveCount(0);
 
@@ -51,4 +53,22 @@ test('function keys step even while typing in the editor', async ({ page }) => {
   await page.keyboard.press('ControlOrMeta+Home');
   await page.keyboard.press('Control+F10');
   await expectStep(page, TOUR_OPS, TOUR_OPS);
+});
+
+test('F9 steps into an operation, Ctrl+F9 out of it and Shift+F9 back one event', async ({ page }) => {
+  await openFresh(page);
+  await page.getByTestId('view-tab-maxidx').click();
+  await page.locator('body').press('F9');
+  await expectStep(page, 1, TOUR_OPS);
+  await expectFrame(page, 1, 1);
+  await page.keyboard.press('F9');
+  await expectFrame(page, 1, 2);
+  await page.keyboard.press('Shift+F9');
+  await expectFrame(page, 1, 1);
+  await page.keyboard.press('Control+F9');
+  const sub = await stage(page).locator('[data-testid="view-sub"]').innerText();
+  const n = Number(/event (\d+) \/ (\d+)/.exec(sub)![2]);
+  await expectFrame(page, 1, n);
+  await page.keyboard.press('Shift+F9');
+  await expectFrame(page, 1, n - 1);
 });

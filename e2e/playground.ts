@@ -2,6 +2,8 @@
 import { createRequire } from 'node:module';
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
+import { bootMachine } from '../src/engine/api';
+import type { TraceEvent } from '../src/engine/trace';
 
 /** operations the tour executes */
 export const TOUR_OPS = 17;
@@ -54,4 +56,36 @@ const lz = createRequire(import.meta.url)('lz-string') as typeof import('lz-stri
 /** The `#s=` hash of a link carrying `state` (any JSON, valid or not). */
 export function linkHash(state: unknown): string {
   return '#s=' + lz.compressToEncodedURIComponent(JSON.stringify(state));
+}
+
+/** Opens a link to `workload` with `views` open, at `step` (a version-1 link, as the oldest pages made them). */
+export async function openWithViews(page: Page, workload: string, step: number, views: string[], kernel: Record<string, unknown> = {}): Promise<void> {
+  await page.goto('./' + linkHash({ v: 1, workload, step, views, kernel }));
+  await expect(page.getByTestId('step-count')).toHaveText(new RegExp(`^step ${step.toLocaleString('en')} / `));
+}
+
+export function stage(page: Page): Locator {
+  return page.getByTestId('stage');
+}
+
+/** Waits until the stage has rendered the frame of operation `step` at inner position `sub`. */
+export async function expectFrame(page: Page, step: number, sub: number): Promise<void> {
+  await expect(stage(page)).toHaveAttribute('data-frame', `${step}:${sub}`);
+}
+
+/** The open view panel `id` ('idr', 'maxidx', ...). */
+export function viewPanel(page: Page, id: string): Locator {
+  return stage(page).locator(`[data-view="${id}"]`);
+}
+
+/** The trace events of operation `step` of `text` on the default kernel, from the engine itself. */
+export function eventsOf(text: string, step: number): TraceEvent[] {
+  const booted = bootMachine(text);
+  if (!booted.ok) throw new Error(booted.error.message);
+  const m = booted.machine;
+  for (let i = 1; i < step; i++) m.run.step();
+  const events: TraceEvent[] = [];
+  m.kernel.probe.trace = (e) => events.push(e);
+  m.run.step();
+  return events;
 }

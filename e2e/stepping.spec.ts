@@ -1,5 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { test, expect } from './fixtures';
-import { button, currentEntry, editor, expectStep, openFresh, TOUR_OPS } from './playground';
+import { button, currentEntry, editor, eventsOf, expectFrame, expectStep, openFresh, TOUR_OPS, viewPanel } from './playground';
 
 test('stepping over, back, scrubbing and running to the cursor move the console, the editor and the costs together', async ({ page }) => {
   await openFresh(page);
@@ -53,4 +54,39 @@ test('play runs the steps one after the other and stops at the end', async ({ pa
   await page.getByRole('button', { name: 'Play' }).click();
   await expectStep(page, TOUR_OPS, TOUR_OPS);
   await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+});
+
+test('step into, step out and back one event walk the events of an operation and cross into its neighbours', async ({ page }) => {
+  const tour = await readFile(new URL('../public/examples/tour.ipc', import.meta.url), 'utf8');
+  const e1 = eventsOf(tour, 1).length;
+  const e2 = eventsOf(tour, 2).length;
+  expect(e1).toBeGreaterThan(2);
+  expect(e2).toBeGreaterThan(0);
+  await openFresh(page);
+  await page.getByTestId('view-tab-idr').click();
+  await expect(button(page, 'Back one event')).toHaveAttribute('aria-disabled', 'true');
+
+  // into the first operation: its first event
+  await button(page, 'Step into').click();
+  await expectStep(page, 1, TOUR_OPS);
+  await expectFrame(page, 1, 1);
+  await button(page, 'Step into').click();
+  await expectFrame(page, 1, 2);
+  await expect(viewPanel(page, 'idr').getByTestId('view-sub')).toHaveText(`event 2 / ${e1}`);
+  // out: the end of the operation, then into the next one's first event
+  await button(page, 'Step out').click();
+  await expectFrame(page, 1, e1);
+  await button(page, 'Step into').click();
+  await expectStep(page, 2, TOUR_OPS);
+  await expectFrame(page, 2, 1);
+  // back one event twice: the start of operation 2, then the last event of operation 1
+  await button(page, 'Back one event').click();
+  await expectFrame(page, 2, 0);
+  await button(page, 'Back one event').click();
+  await expectStep(page, 1, TOUR_OPS);
+  await expectFrame(page, 1, e1 - 1);
+  await expect(currentEntry(page)).toHaveText('msgget(IPC_PRIVATE, IPC_CREAT|0600) = 0');
+  // a step over lands at the end of the next operation
+  await button(page, 'Step over').click();
+  await expectFrame(page, 2, e2);
 });

@@ -1,6 +1,7 @@
 // The worker entry: builds the engine API object and exposes it. No logic here.
 import * as Comlink from 'comlink';
-import { engineInfo } from '../src/engine/api';
+import { engineInfo, sweepWorkload } from '../src/engine/api';
+import { firstDivergence } from '../src/engine/compare_runs';
 import { createSessionHost } from '../src/ui/session/host';
 
 const host = createSessionHost();
@@ -10,7 +11,11 @@ export const engineApi = {
   open: host.open,
   navigate: host.navigate,
   cancel: host.cancel,
+  setViews: host.setViews,
   setProgressListener: host.setProgressListener,
+  // one sweep at a time and synchronous: the page cancels it by restarting the worker (EngineClient.cancelSweep)
+  sweep: sweepWorkload,
+  firstDivergence,
 };
 export type EngineApi = typeof engineApi;
 

@@ -9,12 +9,15 @@
  */
 import * as Comlink from 'comlink';
 import type { EngineApi } from '../../workers/engine.worker';
-import type { KernelChoice } from '../engine/api';
+import type { KernelChoice, SweepRequest, SweepResult } from '../engine/api';
+import type { SweepProgress } from '../engine/sweep';
 import type { Progress, Reply, Target } from './session/host';
+import type { FrameRequest } from './session/frames';
 
 export type { Progress, Reply, Target } from './session/host';
 export type { Snapshot } from './session/session';
 export type { OpRecord } from './session/op_record';
+export type { FrameRequest, Frames } from './session/frames';
 
 export class EngineRestartedError extends Error {
   constructor() {
@@ -39,6 +42,8 @@ export interface EngineClient {
   /** Starts a session for `text` (the latest request wins) and moves it to `target`. */
   openWorkload(text: string, kernel: KernelChoice, target: Target): Promise<Reply>;
   navigate(target: Target): Promise<Reply>;
+  /** Chooses the views whose frames come with every snapshot from now on (kept across a worker restart). */
+  setViews(req: FrameRequest): Promise<void>;
   /** Receives the progress of long runs (one listener). */
   onProgress(listener: ((p: Progress) => void) | null): void;
   /**
@@ -46,12 +51,22 @@ export interface EngineClient {
    * within `timeoutMs`, it is restarted: 'restarted'.
    */
   cancelRun(timeoutMs?: number): Promise<'cancelled' | 'restarted'>;
+  /**
+   * Runs a sweep, `onProgress` called before each point. A sweep keeps the
+   * worker busy until it ends: cancelSweep() restarts the worker, and the
+   * pending sweep rejects with EngineRestartedError.
+   */
+  sweep(req: SweepRequest, onProgress: SweepProgress): Promise<SweepOutcome>;
+  cancelSweep(): void;
 }
+
+export type SweepOutcome = { ok: true; result: SweepResult } | { ok: false; message: string };
 
 /** A client with its own worker, started on the first call. `name` shows in the browser's devtools. */
 export function createEngineClient(name = 'ipcscope-engine'): EngineClient {
   let connection: Connection | null = null;
   let progressListener: ((p: Progress) => void) | null = null;
+  let views: FrameRequest | null = null;
 
   const connect = (): Connection => {
     if (connection) return connection;
@@ -65,6 +80,7 @@ export function createEngineClient(name = 'ipcscope-engine'): EngineClient {
     const conn: Connection = { worker, remote, dead, kill };
     connection = conn;
     void remote.setProgressListener(Comlink.proxy((p: Progress) => progressListener?.(p)));
+    if (views !== null) void remote.setViews(views);
     return conn;
   };
 
@@ -88,9 +104,15 @@ export function createEngineClient(name = 'ipcscope-engine'): EngineClient {
     engineInfo: () => call((r) => r.engineInfo()),
     openWorkload: (text, kernel, target) => call(async (r): Promise<Reply> => await r.open(text, kernel, target)),
     navigate: (target) => call(async (r): Promise<Reply> => await r.navigate(target)),
+    setViews: (req) => {
+      views = req;
+      return call((r) => r.setViews(req));
+    },
     onProgress: (listener) => {
       progressListener = listener;
     },
+    sweep: (req, onProgress) => call(async (r): Promise<SweepOutcome> => await r.sweep(req, Comlink.proxy(onProgress))),
+    cancelSweep: restart,
     cancelRun: async (timeoutMs = 1500) => {
       if (!connection) return 'cancelled';
       const conn = connection;

@@ -9,8 +9,12 @@
  */
 import type { KernelChoice, WorkloadError } from '../engine/api';
 import {
-  engine, EngineRestartedError, type EngineClient, type Progress, type Reply, type Snapshot, type Target,
+  engine, EngineRestartedError, type EngineClient, type Frames, type Progress, type Reply, type Snapshot, type Target,
 } from './engine-client';
+import type { ViewId, ViewOptions } from '../engine/view/types';
+
+/** Where the inner position lands after a move: the operation's first event, its last, its end, or where it was. */
+export type SubLanding = 'first' | 'last' | 'end' | 'keep';
 
 export type Speed = number | 'max';
 export const SPEEDS: readonly Speed[] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 'max'];
@@ -52,15 +56,24 @@ export class Playground {
   playing = $state(false);
   speed = $state<Speed>(10);
   notices = $state.raw<Notice[]>([]);
+  /** the frames of the selected views at the snapshot's step (from the worker, with the snapshot) */
+  frames = $state.raw<Frames>({});
+  /** the inner position in the current operation: events of the frames that have happened (see ViewProps.sub) */
+  sub = $state(0);
+  /** each view's options (which ipc, which subtree) */
+  viewOptions = $state.raw<Partial<Record<ViewId, ViewOptions>>>({});
 
-  /** the editor's text differs from what the session ran */
-  stale = $derived(this.sessionText !== this.text);
+  /** the kernel choice the session runs on, as JSON (set with sessionText) */
+  sessionKernel = $state<string | null>(null);
+  /** the editor's text or the kernel choice differs from what the session ran */
+  stale = $derived(this.sessionText !== this.text || this.sessionKernel !== JSON.stringify(this.kernel));
   /** the snapshot, when it is about the text in the editor */
   live = $derived(this.stale ? null : this.snapshot);
   step = $derived(this.live?.step ?? 0);
   runError = $derived(this.live?.error ?? null);
 
   #pending: Target | null = null;
+  #pendingLanding: SubLanding = 'end';
   #inflight: Promise<void> | null = null;
   #nextNotice = 1;
 
@@ -95,6 +108,65 @@ export class Playground {
     this.notices = this.notices.filter((n) => n.id !== id);
   }
 
+  /** events in the current operation's frames (the same for every view) */
+  get events(): number {
+    for (const f of Object.values(this.frames)) if (f !== undefined && f.step === this.step) return f.events.length;
+    return 0;
+  }
+
+  /**
+   * Step into: the next event of the operation, or the first event of the
+   * next one. While a move is on its way the events shown are not the ones
+   * it will bring, so the press is dropped (a held key resumes on arrival).
+   */
+  stepInto = (): Promise<void> => {
+    if (this.busy) return Promise.resolve();
+    if (this.sub < this.events) {
+      this.sub++;
+      return Promise.resolve();
+    }
+    return this.go({ kind: 'delta', by: 1 }, 'first');
+  };
+
+  /** Step out: to the end of the current operation (from its end, the end of the next one). */
+  stepOut = (): Promise<void> => {
+    if (this.busy) return Promise.resolve();
+    if (this.sub < this.events) {
+      this.sub = this.events;
+      return Promise.resolve();
+    }
+    return this.go({ kind: 'delta', by: 1 });
+  };
+
+  /** Step back one event; from the operation's start, to the last event of the previous one. */
+  stepBackInner = (): Promise<void> => {
+    if (this.busy) return Promise.resolve();
+    if (this.sub > 0) {
+      this.sub--;
+      return Promise.resolve();
+    }
+    return this.go({ kind: 'delta', by: -1 }, 'last');
+  };
+
+  /** Shows these views (and options); their frames come with the next snapshot, fetched now. */
+  setViews(views: ViewId[], options: Partial<Record<ViewId, ViewOptions>> = this.viewOptions): Promise<void> {
+    this.views = views;
+    this.viewOptions = options;
+    if (this.sessionText === null || this.stale) return Promise.resolve();
+    return this.go({ kind: 'delta', by: 0 }, 'keep');
+  }
+
+  /** the view request the worker has (JSON), so that each request goes with the views shown now */
+  #sentViews = '';
+
+  async #syncViews(): Promise<void> {
+    const req = { views: this.views as ViewId[], options: this.viewOptions };
+    const json = JSON.stringify(req);
+    if (json === this.#sentViews) return;
+    this.#sentViews = json;
+    await this.client.setViews(req);
+  }
+
   run = () => this.go({ kind: 'end' });
   stepOver = () => this.go({ kind: 'delta', by: 1 });
   stepBack = () => this.go({ kind: 'delta', by: -1 });
@@ -103,56 +175,66 @@ export class Playground {
   runToCursor = () => this.go({ kind: 'line', line: this.cursorLine });
 
   /** Moves the run to `target`, starting a session first when the text changed. */
-  go(target: Target): Promise<void> {
+  go(target: Target, landing: SubLanding = 'end'): Promise<void> {
     if (this.#inflight !== null) {
       const p = this.#pending;
       this.#pending =
         p !== null && p.kind === 'delta' && target.kind === 'delta' ? { kind: 'delta', by: p.by + target.by } : target;
+      this.#pendingLanding = landing;
       return this.#inflight;
     }
-    const done = this.#send(target).finally(() => {
+    const done = this.#send(target, landing).finally(() => {
       this.#inflight = null;
       this.busy = false;
       this.running = false;
       this.progress = null;
       const next = this.#pending;
       this.#pending = null;
-      if (next !== null) void this.go(next);
+      if (next !== null) void this.go(next, this.#pendingLanding);
     });
     this.#inflight = done;
     return done;
   }
 
-  async #send(target: Target): Promise<void> {
+  async #send(target: Target, landing: SubLanding): Promise<void> {
     this.busy = true;
     this.running = target.kind === 'end' || target.kind === 'line' || this.stale;
     const text = this.text;
+    const kernel = this.kernel;
     try {
+      await this.#syncViews();
       let opened = this.stale;
-      let reply = opened ? await this.client.openWorkload(text, this.kernel, target) : await this.client.navigate(target);
+      let reply = opened ? await this.client.openWorkload(text, kernel, target) : await this.client.navigate(target);
       if (reply.kind === 'no_session') {
         opened = true;
-        reply = await this.client.openWorkload(text, this.kernel, target);
+        reply = await this.client.openWorkload(text, kernel, target);
       }
-      this.#apply(reply, opened ? text : this.sessionText);
+      if (opened && reply.kind === 'snapshot') this.sessionKernel = JSON.stringify(kernel);
+      this.#apply(reply, opened ? text : this.sessionText, landing);
     } catch (e) {
       if (!(e instanceof EngineRestartedError)) throw e;
       this.sessionText = null;
       this.playing = false;
       this.#pending = null;
+      this.#sentViews = '';
       this.notify('engine', 'The engine did not answer, so it was restarted. Your workload is kept: press Run to start again.');
     }
   }
 
-  #apply(reply: Reply, text: string | null): void {
+  #apply(reply: Reply, text: string | null, landing: SubLanding): void {
     switch (reply.kind) {
-      case 'snapshot':
+      case 'snapshot': {
+        const sub = this.sub;
         this.sessionText = text;
+        this.frames = reply.frames;
         this.snapshot = reply.snapshot;
+        const n = this.events;
+        this.sub = landing === 'first' ? Math.min(1, n) : landing === 'last' ? Math.max(0, n - 1) : landing === 'keep' ? Math.min(sub, n) : n;
         if (reply.cancelled) {
           this.notify('run', `Run cancelled after ${reply.snapshot.total.toLocaleString('en')} operations. Step through what ran, or Run to go on.`);
         }
         return;
+      }
       case 'parse_error':
         this.sessionText = null;
         this.playing = false;

@@ -2,11 +2,16 @@
  * The extractor of every view, by id. Each view adds its own line.
  */
 import type { Extractor, ViewId } from './types';
+import { extract_idr } from './idr';
+import { extract_maxidx } from './maxidx';
+import { extract_proc } from './proc';
+import { extract_percpu } from './percpu';
+import { extract_seqfile } from './seqfile';
 
 export const EXTRACTORS: Partial<Record<ViewId, Extractor>> = {
-  // idr: extract_idr,
-  // maxidx: extract_maxidx,
-  // proc: extract_proc,
-  // percpu: extract_percpu,
-  // seqfile: extract_seqfile,
+  idr: extract_idr as Extractor,
+  maxidx: extract_maxidx as Extractor,
+  proc: extract_proc as Extractor,
+  percpu: extract_percpu as Extractor,
+  seqfile: extract_seqfile as Extractor,
 };

@@ -19,6 +19,8 @@ export interface ViewOptions {
   ipc?: 'msg' | 'shm' | 'sem';
   /** the /proc directory whose entries are shown (proc), e.g. "net/dev_snmp6" */
   dir?: string;
+  /** the node (radix tree node or idr_layer id) a tree view is zoomed to (idr); unset = the whole tree */
+  focus?: number;
 }
 
 /**
@@ -40,6 +42,8 @@ export interface ViewFrame<M = unknown> {
   events: readonly TraceEvent[];
   /** events of the operation beyond the cap, not sent */
   dropped: number;
+  /** true when counting stopped too (an operation of millions of events): `dropped` is then a lower bound */
+  dropped_more?: boolean;
   /** the model before operation `step` (null at step 0) */
   before: M | null;
   /** the model after operation `step` */

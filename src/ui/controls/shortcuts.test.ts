@@ -14,6 +14,13 @@ describe('the stepping shortcuts', () => {
     expect(shortcutFor(press('Escape'), true)).toBe('close');
   });
 
+  test('map F9 to the inner steps: into, back one event, out', () => {
+    expect(shortcutFor(press('F9'), true)).toBe('step_into');
+    expect(shortcutFor(press('F9', { shiftKey: true }), true)).toBe('step_back_inner');
+    expect(shortcutFor(press('F9', { ctrlKey: true }), false)).toBe('step_out');
+    expect(shortcutFor(press('F9', { altKey: true }), false)).toBe(null);
+  });
+
   test('leave Home, End, ? and P to a text field that has focus', () => {
     for (const k of ['Home', 'End', '?', 'p']) expect(shortcutFor(press(k), true)).toBe(null);
     expect(shortcutFor(press('Home'), false)).toBe('reset');

@@ -10,6 +10,9 @@ export type Action =
   | 'run'
   | 'step_over'
   | 'step_back'
+  | 'step_into'
+  | 'step_out'
+  | 'step_back_inner'
   | 'run_to_cursor'
   | 'reset'
   | 'to_end'
@@ -43,6 +46,23 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { action: 'run', keys: 'F8', aria: 'F8', label: 'Run to the end', anywhere: true, matches: key('F8') },
   { action: 'step_over', keys: 'F10', aria: 'F10', label: 'Step over: the next operation', anywhere: true, matches: key('F10') },
   { action: 'step_back', keys: 'Shift+F10', aria: 'Shift+F10', label: 'Step back', anywhere: true, matches: key('F10', true) },
+  { action: 'step_into', keys: 'F9', aria: 'F9', label: 'Step into: the next event inside the operation', anywhere: true, matches: key('F9') },
+  {
+    action: 'step_back_inner',
+    keys: 'Shift+F9',
+    aria: 'Shift+F9',
+    label: 'Step back one event (into the previous operation at its start)',
+    anywhere: true,
+    matches: key('F9', true),
+  },
+  {
+    action: 'step_out',
+    keys: 'Ctrl+F9',
+    aria: 'Control+F9',
+    label: 'Step out: to the end of the current operation',
+    anywhere: true,
+    matches: (e) => e.key === 'F9' && e.ctrlKey && !e.altKey && !e.metaKey && !e.shiftKey,
+  },
   {
     action: 'run_to_cursor',
     keys: 'Ctrl+F10',

@@ -10,6 +10,7 @@
  */
 import type { KernelChoice, WorkloadError } from '../../engine/api';
 import { createSession, type Session, type SessionOptions, type Snapshot } from './session';
+import { buildFrames, knownViews, NO_FRAMES, type FrameRequest, type Frames } from './frames';
 
 export type Target =
   | { kind: 'step'; step: number }
@@ -25,7 +26,7 @@ export interface Progress {
 }
 
 export type Reply =
-  | { kind: 'snapshot'; job: number; snapshot: Snapshot; cancelled: boolean }
+  | { kind: 'snapshot'; job: number; snapshot: Snapshot; cancelled: boolean; frames: Frames }
   | { kind: 'parse_error'; job: number; error: WorkloadError }
   | { kind: 'superseded'; job: number }
   | { kind: 'no_session'; job: number };
@@ -39,6 +40,8 @@ export interface SessionHost {
   navigate(target: Target): Promise<Reply>;
   /** stops the running job, if any */
   cancel(): void;
+  /** the views whose frames come with every snapshot from now on (none at first) */
+  setViews(req: FrameRequest): void;
 }
 
 export interface HostOptions {
@@ -61,6 +64,7 @@ export function createSessionHost(options: HostOptions = {}): SessionHost {
   let latest = 0;
   let cancelled = 0;
   let listener: ((p: Progress) => void) | null = null;
+  let views: FrameRequest = NO_FRAMES;
 
   /**
    * Calls `work(n)` (at most n operations; true when finished) in slices of
@@ -89,17 +93,27 @@ export function createSessionHost(options: HostOptions = {}): SessionHost {
   };
 
   const move = async (job: number, s: Session, target: Target): Promise<Reply> => {
+    const framed = knownViews(views).length > 0;
     let work: (n: number) => boolean;
+    /** the step to trace for the frames; null: wherever the move ends */
+    let traceAt: number | null = null;
     if (target.kind === 'line') {
       work = (n) => s.seekLine(target.line, n) !== 'more';
     } else {
-      const to =
+      let to =
         target.kind === 'end' ? Number.POSITIVE_INFINITY : target.kind === 'step' ? target.step : s.position() + target.by;
-      work = (n) => s.seek(to, n);
+      if (s.finished()) to = Math.min(to, s.total());
+      if (framed && Number.isFinite(to) && to > 0) {
+        // stop one short: the frames run the last operation themselves, traced
+        traceAt = to;
+        work = (n) => s.seek(to - 1, n);
+      } else work = (n) => s.seek(to, n);
     }
     const outcome = await drive(job, s, work);
     if (job !== latest || session !== s) return { kind: 'superseded', job };
-    return { kind: 'snapshot', job, snapshot: s.snapshot(), cancelled: outcome === 'stopped' };
+    const stopped = outcome === 'stopped';
+    const frames = framed ? buildFrames(s, stopped || traceAt === null ? s.position() : traceAt, views) : {};
+    return { kind: 'snapshot', job, snapshot: s.snapshot(), cancelled: stopped, frames };
   };
 
   return {
@@ -118,7 +132,7 @@ export function createSessionHost(options: HostOptions = {}): SessionHost {
       // explore the whole run first, so the page knows how many steps there are
       const outcome = await drive(job, s, (n) => s.seek(Number.POSITIVE_INFINITY, n));
       if (job !== latest || session !== s) return { kind: 'superseded', job };
-      if (outcome === 'stopped') return { kind: 'snapshot', job, snapshot: s.snapshot(), cancelled: true };
+      if (outcome === 'stopped') return { kind: 'snapshot', job, snapshot: s.snapshot(), cancelled: true, frames: {} };
       // a new session starts at step 0, whatever exploring it did
       if (target.kind === 'line') s.seek(0, 0);
       return move(job, s, target.kind === 'delta' ? { kind: 'step', step: target.by } : target);
@@ -130,6 +144,9 @@ export function createSessionHost(options: HostOptions = {}): SessionHost {
     },
     cancel() {
       cancelled = latest;
+    },
+    setViews(req) {
+      views = { views: [...req.views], options: { ...req.options } };
     },
   };
 }

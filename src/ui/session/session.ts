@@ -14,12 +14,15 @@ import {
   bootMachine, checkpointMachine, COST_NAMES, restoreMachine,
   type Costs, type KernelChoice, type Machine, type MachineCheckpoint, type WorkloadError, configForChoice,
 } from '../../engine/api';
+import type { Kernel } from '../../engine/kernel';
+import type { Tracer } from '../../engine/probe';
 import {
   addCheckpoint, checkpointAtOrBefore, checkpointDue, checkpointIndexAtOrBefore, createCheckpointLog, DEFAULT_CHECKPOINT_POLICY,
   replayUnits, type CheckpointPolicy,
 } from './checkpoint_log';
 import { estimateCloneBytes } from './clone_size';
 import { cachedRecord, cacheRecord, createRecordCache, firstMissing, makeRecord, recordWindow, type OpRecord } from './op_record';
+import { costSeries, createCostHistory, recordCosts, type CostSeries } from '../costs/cost_history';
 
 export interface SessionOptions {
   checkpoints?: CheckpointPolicy;
@@ -49,6 +52,8 @@ export interface Snapshot {
   delta: Costs;
   /** lines whose statement returned an error at or before `step` */
   errorLines: number[];
+  /** the counters sampled over steps 0..total for the sparklines (costs panel) */
+  history: CostSeries;
 }
 
 export interface Session {
@@ -62,6 +67,14 @@ export interface Session {
   seekLine(line: number, budget: number): 'found' | 'end' | 'more';
   /** The snapshot at the current position (replays to fill the console window when needed). */
   snapshot(): Snapshot;
+  /**
+   * Moves to operation `step` (clamped to the run's end) by running it from
+   * the state after `step - 1` with `trace` receiving its events; `before`
+   * sees the kernel before it, `after` the kernel after it (at step 0 only
+   * `after` is called). Returns the step reached, or -1 when the run ended
+   * before `step` (the position is then the run's end and nothing was called).
+   */
+  retrace(step: number, trace: Tracer, before: (k: Kernel) => void, after: (k: Kernel) => void): number;
   /** how many checkpoints are kept and their estimated size */
   memory(): { checkpoints: number; bytes: number };
 }
@@ -90,6 +103,7 @@ export function createSession(
   const log = createCheckpointLog<MachineCheckpoint>(options.checkpoints ?? DEFAULT_CHECKPOINT_POLICY);
   const cache = createRecordCache(windowOps);
   const firstFailure = new Map<number, number>();
+  const history = createCostHistory();
   const prev = zeroCosts();
   let prevFor = 0;
   let pos = 0;
@@ -104,6 +118,7 @@ export function createSession(
     addCheckpoint(log, { op: pos, units, bytes: estimateCloneBytes(data), data });
   };
   takeCheckpoint(replayUnits(log, 0, costSum(machine.kernel.probe.costs)));
+  recordCosts(history, 0, machine.kernel.probe.costs, true);
 
   const atEnd = () => ended && pos === frontier;
 
@@ -121,6 +136,8 @@ export function createSession(
     const r = machine.run.step();
     if (r.kind !== 'op') {
       if (pos < frontier) throw new Error(`replay diverged: the run ended at ${pos}, explored to ${frontier}`);
+      // an error leaves the failed attempt's costs on the counters: not the costs of step `frontier`
+      if (!ended && r.kind === 'done') recordCosts(history, frontier, costs, true);
       ended = true;
       endError = r.kind === 'error' ? r.error : null;
       tainted = r.kind === 'error';
@@ -130,6 +147,7 @@ export function createSession(
     if (k === deltaAt) prevFor = k;
     if (k >= recordFrom) cacheRecord(cache, makeRecord(k, r.line, r.start, r.end, r.output, r.result));
     if (k > frontier) {
+      recordCosts(history, k, costs);
       frontier = k;
       if (r.result < 0 && !firstFailure.has(r.line)) firstFailure.set(r.line, k);
       const units = replayUnits(log, k, costSum(costs));
@@ -193,7 +211,32 @@ export function createSession(
       costs,
       delta,
       errorLines: errorLines.sort((a, b) => a - b),
+      history: costSeries(history),
     };
+  };
+
+  const retrace = (step: number, trace: Tracer, before: (k: Kernel) => void, after: (k: Kernel) => void): number => {
+    let n = Math.max(0, Math.floor(step));
+    if (ended) n = Math.min(n, frontier);
+    if (n === 0) {
+      seek(0, Number.POSITIVE_INFINITY);
+      after(machine.kernel);
+      return 0;
+    }
+    seek(n - 1, Number.POSITIVE_INFINITY);
+    if (pos !== n - 1) return -1;
+    before(machine.kernel);
+    const probe = machine.kernel.probe;
+    probe.trace = trace;
+    let ran: boolean;
+    try {
+      ran = forward(n, n);
+    } finally {
+      probe.trace = null;
+    }
+    if (!ran) return -1;
+    after(machine.kernel);
+    return n;
   };
 
   const session: Session = {
@@ -204,6 +247,7 @@ export function createSession(
     seek,
     seekLine,
     snapshot,
+    retrace,
     memory: () => ({ checkpoints: log.entries.length, bytes: log.bytes }),
   };
   return { ok: true, session };

@@ -2,7 +2,16 @@
  * Every view the stage can show, in tab order. Each view adds its own line.
  */
 import type { ViewDef } from './types';
+import { idrView } from './idr';
+import { maxidxView } from './maxidx';
+import { procView } from './proc';
+import { percpuView } from './percpu';
+import { seqfileView } from './seqfile';
 
 export const VIEWS: readonly ViewDef[] = [
-  // idrView, maxidxView, procView, percpuView, seqfileView
+  idrView as ViewDef,
+  maxidxView as ViewDef,
+  procView as ViewDef,
+  percpuView as ViewDef,
+  seqfileView as ViewDef,
 ];

@@ -5,7 +5,7 @@
  * previous frame unless the user prefers reduced motion.
  */
 import type { Component } from 'svelte';
-import type { ViewFrame, ViewId } from '../../engine/view/types';
+import type { ViewFrame, ViewId, ViewOptions } from '../../engine/view/types';
 
 export type { ViewFrame, ViewId, ViewOptions } from '../../engine/view/types';
 
@@ -18,6 +18,9 @@ export interface ViewProps<M = unknown> {
    */
   sub: number;
   reducedMotion: boolean;
+  /** this view's options (which ipc, which subtree), and how it asks for others (a new frame follows) */
+  options?: ViewOptions;
+  onoptions?: (options: ViewOptions) => void;
 }
 
 export interface ViewDef<M = unknown> {

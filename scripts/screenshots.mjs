@@ -1,0 +1,99 @@
+// Writes docs/screenshots/<view>.png: one picture of every view the stage
+// registers, each opened from a link to a workload that shows it well.
+// Builds the site (skip with --no-build), serves dist/ with serve-dist.mjs
+// and drives the Chromium that find-browser.mjs finds.
+//   node scripts/screenshots.mjs [--no-build] [--port 4399]
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { require as tsRequire } from 'tsx/cjs/api';
+import { findBrowser, INSTALL_HINT } from './find-browser.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const out = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
+const args = process.argv.slice(2);
+const port = Number(args[args.indexOf('--port') + 1] || 4399);
+
+// the page's own link encoder (loaded as CommonJS: lz-string has no ES module exports)
+const { hashForState } = tsRequire('../src/ui/state/url_state.ts', import.meta.url);
+
+/** @param {number} n */
+const MANY = (n) => `repeat ${n} { msgget(IPC_PRIVATE, IPC_CREAT|0600) }\n`;
+const TOUR = await (await import('node:fs/promises')).readFile(new URL('../public/examples/tour.ipc', import.meta.url), 'utf8');
+
+/**
+ * The workload, step and kernel each view is pictured with; a view not listed shows the tour at its end.
+ * @type {Record<string, { workload: string, step: number, kernel?: Record<string, unknown> }>}
+ */
+const SCENES = {
+  idr: { workload: MANY(150) + 'msgctl(70, IPC_RMID)\n', step: 151 },
+  maxidx: {
+    workload: [
+      'a = msgget(IPC_PRIVATE, 0600)',
+      'echo 3 > /proc/sys/kernel/msg_next_id',
+      'b = msgget(IPC_PRIVATE, 0600)',
+      'echo 9 > /proc/sys/kernel/msg_next_id',
+      'c = msgget(IPC_PRIVATE, 0600)',
+      'msgctl(c, IPC_RMID)',
+    ].join('\n'),
+    step: 6,
+  },
+  seqfile: { workload: TOUR, step: 6 },
+};
+
+function serve() {
+  const server = spawn(process.execPath, [fileURLToPath(new URL('./serve-dist.mjs', import.meta.url)), String(port)], { stdio: 'ignore' });
+  return server;
+}
+
+/** @param {string} url */
+async function waitForServer(url) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the server at ${url} did not start`);
+}
+
+const browser = findBrowser();
+if (!browser) {
+  console.error(INSTALL_HINT);
+  process.exit(1);
+}
+if (!args.includes('--no-build')) {
+  const built = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+const server = serve();
+const base = `http://127.0.0.1:${port}/`;
+try {
+  await waitForServer(base);
+  await mkdir(out, { recursive: true });
+  const b = await chromium.launch({ executablePath: browser.path, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const page = await b.newPage({ viewport: { width: 1500, height: 1100 }, deviceScaleFactor: 1, colorScheme: 'light', reducedMotion: 'reduce' });
+  // the machine may be busy (a build, tests): be patient rather than flaky
+  page.setDefaultTimeout(120_000);
+  await page.goto(base);
+  const tabs = page.locator('[data-testid^="view-tab-"]');
+  await tabs.first().waitFor();
+  const ids = (await tabs.evaluateAll((ts) => ts.map((t) => t.getAttribute('data-testid')))).map((t) => (t ?? '').slice('view-tab-'.length));
+  for (const id of ids) {
+    const scene = SCENES[id] ?? { workload: TOUR, step: 17 };
+    const hash = hashForState({ v: 1, workload: scene.workload, step: scene.step, views: [id], kernel: scene.kernel ?? {} });
+    await page.goto('about:blank');
+    await page.goto(base + hash);
+    const panel = page.locator(`[data-testid="stage"] [data-view="${id}"]`);
+    await panel.locator('.view-body svg').first().waitFor({ timeout: 60_000 });
+    await page.waitForFunction((s) => document.querySelector('[data-testid="stage"]')?.getAttribute('data-frame')?.startsWith(`${s}:`), scene.step);
+    await panel.screenshot({ path: `${out}${id}.png` });
+    console.log(`docs/screenshots/${id}.png`);
+  }
+  await b.close();
+} finally {
+  server.kill();
+}

@@ -1,0 +1,27 @@
+// Runs a workload to an operation and traces the next one, for the extractor tests.
+import { bootMachine, type Machine } from '../api';
+import type { KernelConfig } from '../config';
+import type { TraceEvent } from '../trace';
+
+export function machineAt(text: string, ops: number, config: Partial<KernelConfig> = {}): Machine {
+  const booted = bootMachine(text, config);
+  if (!booted.ok) throw new Error(booted.error.message);
+  for (let i = 0; i < ops; i++) {
+    const r = booted.machine.run.step();
+    if (r.kind !== 'op') throw new Error(`the run ended after ${i} operations`);
+  }
+  return booted.machine;
+}
+
+/** Executes the next operation with a tracer; its events. */
+export function traceNext(m: Machine): TraceEvent[] {
+  const events: TraceEvent[] = [];
+  m.kernel.probe.trace = (e) => events.push(e);
+  try {
+    const r = m.run.step();
+    if (r.kind !== 'op') throw new Error('no operation left');
+  } finally {
+    m.kernel.probe.trace = null;
+  }
+  return events;
+}
