@@ -114,6 +114,30 @@ export type PercpuEvent =
   | { kind: 'percpu_add'; counter: string; cpu: number; amount: number; local: number }
   | { kind: 'percpu_fold'; counter: string; cpu: number; count: number }
   | { kind: 'percpu_sum'; counter: string; value: number }
-  | { kind: 'atomic_add'; counter: string; amount: number; value: number };
+  /** ≤ 6.0 atomic_t: one locked add on the shared line by `cpu` */
+  | { kind: 'atomic_add'; counter: string; cpu: number; amount: number; value: number }
+  /** ≤ 6.0 atomic_t: a plain load (MSG_INFO) */
+  | { kind: 'atomic_read'; counter: string; value: number };
 
-export type TraceEvent = StatementEvent | IdrEvent | IdrLayerEvent | IpcEvent | SeqEvent | RbEvent | NetEvent | PercpuEvent;
+// --- src/engine/smp (the multi-CPU model) ----------------------------------------
+/**
+ * The SMP model's events; `t` is simulated time in ns, `cpu` a logical CPU
+ * number, `task` a task number (declaration order), `line` a cache line name
+ * (e.g. 'ipc_ids.rwsem', 'msq:0.lock', 'ns.msg_counters'), `lock` a lock name.
+ * `smp_cpu` is one interval of a CPU in one state (end exclusive).
+ * `smp_line` is a cache line moving to `to` (`from` = -1: from memory);
+ * `kind` says how far it came ('local' never moves, so it is not emitted).
+ * `smp_lock` is a lock event: 'wait' when a task starts waiting (spinning or
+ * sleeping), 'acquire' when it gets it (`waited` ns), 'release'.
+ * `smp_op` is one system call of a task from entry to exit.
+ */
+export type SmpCpuState = 'running' | 'spinning' | 'stalled' | 'idle';
+export type SmpTransferKind = 'smt' | 'socket' | 'remote' | 'memory';
+export type SmpEvent =
+  | { kind: 'smp_cpu'; cpu: number; task: number; state: SmpCpuState; t0: number; t1: number }
+  | { kind: 'smp_line'; t: number; line: string; from: number; to: number; how: SmpTransferKind; ns: number }
+  | { kind: 'smp_lock'; t: number; lock: string; cpu: number; task: number; op: 'wait' | 'acquire' | 'release'; waited: number }
+  | { kind: 'smp_op'; task: number; cpu: number; t0: number; t1: number; text: string; result: number }
+  | { kind: 'smp_wake'; t: number; from_task: number; task: number; cpu: number };
+
+export type TraceEvent = StatementEvent | IdrEvent | IdrLayerEvent | IpcEvent | SeqEvent | RbEvent | NetEvent | PercpuEvent | SmpEvent;

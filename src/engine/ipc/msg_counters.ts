@@ -36,7 +36,7 @@ export function msg_counter_add(c: MsgCounter, name: MsgCounterName, amount: num
   if (c.counters.length === 0) {
     p.costs.atomic_ops++;
     c.count += amount;
-    if (p.trace) p.trace({ kind: 'atomic_add', counter: name, amount, value: c.count });
+    if (p.trace) p.trace({ kind: 'atomic_add', counter: name, cpu, amount, value: c.count });
     return;
   }
   percpu_counter_add_local(c, amount, cpu, name, p);
@@ -44,6 +44,9 @@ export function msg_counter_add(c: MsgCounter, name: MsgCounterName, amount: num
 
 /** atomic_read (≤ 6.0: a plain load, no cost) or percpu_counter_sum (6.1+). */
 export function msg_counter_sum(c: MsgCounter, name: MsgCounterName, p: Probe): number {
-  if (c.counters.length === 0) return c.count;
+  if (c.counters.length === 0) {
+    if (p.trace) p.trace({ kind: 'atomic_read', counter: name, value: c.count });
+    return c.count;
+  }
   return percpu_counter_sum(c, name, p);
 }
