@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { test, expect } from './fixtures';
+import { openFresh } from './playground';
+import { fittedSlope, runSweep, sweepConfigs } from '../src/engine/sweep';
+import { formatSweepCsv } from '../src/engine/sweep_format';
+
+const FILE = '000-sysvipc-find-ipc.ipc';
+const TEXT = readFileSync(new URL(`../public/examples/${FILE}`, import.meta.url), 'utf8');
+const VALUES = [1024, 2048, 4096];
+
+/** What `ipcscope sweep 000-sysvipc-find-ipc.ipc --var N=1024,2048,4096 --kernel 5.13 --kernel 5.15 --kernel 6.18` computes. */
+function cliSweep() {
+  const configs = sweepConfigs(['5.13', '5.15', '6.18'], []);
+  if (!configs.ok) throw new Error(configs.message);
+  return runSweep({ text: TEXT, variable: 'N', values: VALUES, configs: configs.configs });
+}
+
+test('Reproduce runs a seed\'s sweep: the fitted slopes are the CLI\'s, the CSV is its data and the chart exports as SVG and PNG', async ({ page }) => {
+  const expected = cliSweep();
+  await openFresh(page);
+  await page.getByRole('region', { name: 'Scenarios' }).getByRole('button', { name: 'Reproduce Reading /proc/sysvipc/shm' }).click();
+  const charts = page.getByRole('region', { name: 'Sweep charts' });
+  await expect(charts.getByRole('combobox', { name: 'Scenario' })).toHaveValue(FILE);
+  await expect(charts).toContainText('Rafael Aquini');
+  await charts.getByLabel('Values').fill(VALUES.join(', '));
+  await expect(charts.getByLabel('Kernels')).toHaveValue('5.13 5.15 6.18');
+  await charts.getByRole('button', { name: 'Run sweep' }).click();
+
+  const chart = charts.getByTestId('sweep-chart');
+  await expect(chart).toBeVisible({ timeout: 20_000 });
+  await expect(charts.getByTestId('slope')).toHaveText(expected.series.map((s) => s.slope!.toFixed(2)));
+  await expect(chart.locator('path')).toHaveCount(3);
+  // the published before/after times, as rings beside 5.13 and 5.15
+  await expect(chart.locator('circle[stroke-dasharray]')).toHaveCount(12);
+  const table = charts.getByTestId('sweep-table');
+  await expect(table.locator('thead th')).toHaveText(['N', '5.13', '5.15', '6.18', 'published before the fix', 'published after the fix']);
+  await expect(table.locator('tbody tr').first().locator('td')).toHaveText(['4.28 ms', '999 µs', '1.01 ms', '12 ms', '2 ms']);
+
+  await chart.locator('circle').first().hover();
+  await expect(charts.getByTestId('chart-hover')).toHaveText('5.13: N = 1024, 4.28 ms');
+
+  const download = page.waitForEvent('download');
+  await charts.getByRole('button', { name: 'CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('000-sysvipc-find-ipc-sweep.csv');
+  const csv = readFileSync(await file.path(), 'utf8');
+  expect(csv).toBe(formatSweepCsv(expected));
+
+  const svgDownload = page.waitForEvent('download');
+  await charts.getByRole('button', { name: 'SVG' }).click();
+  const svg = readFileSync(await (await svgDownload).path(), 'utf8');
+  expect(svg.startsWith('<svg')).toBe(true);
+  expect(svg).toContain('xmlns="http://www.w3.org/2000/svg"');
+  expect(svg.match(/<path /g)).toHaveLength(3);
+
+  const pngDownload = page.waitForEvent('download');
+  await charts.getByRole('button', { name: 'PNG' }).click();
+  const png = readFileSync(await (await pngDownload).path());
+  expect([...png.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+});
+
+test('a sweep shows its progress and can be cancelled', async ({ page }) => {
+  await openFresh(page);
+  await page.getByRole('button', { name: 'Charts' }).click();
+  const charts = page.getByRole('region', { name: 'Sweep charts' });
+  await charts.getByRole('combobox', { name: 'Scenario' }).selectOption('003-procfs-rbtree.ipc');
+  await expect(charts).toContainText('takes long in the browser');
+  await charts.getByLabel('Values').fill('1000, 30000');
+  await charts.getByRole('button', { name: 'Run sweep' }).click();
+  await expect(charts.getByTestId('sweep-progress')).toContainText('of 4 runs');
+  await charts.getByRole('button', { name: 'Cancel' }).click();
+  await expect(charts.getByRole('alert')).toHaveText('The sweep was cancelled.');
+  await expect(charts.getByRole('button', { name: 'Run sweep' })).toBeEnabled();
+});
+
+test('a multi-CPU seed plots throughput, with the thread\'s figures beside it', async ({ page }) => {
+  const text = readFileSync(new URL('../public/examples/004-rcu-idr.ipc', import.meta.url), 'utf8');
+  const configs = sweepConfigs(['2.6.25', '2.6.27'], []);
+  if (!configs.ok) throw new Error(configs.message);
+  const expected = runSweep({ text, variable: 'CPUS', values: [1, 2], configs: configs.configs });
+  const slopes = expected.series.map((s) => fittedSlope(s.points.map((p) => ({ value: p.value, ns: p.throughput! })))!.toFixed(2));
+
+  await openFresh(page);
+  await page.getByRole('region', { name: 'Scenarios' }).getByRole('button', { name: 'Reproduce The RCU IDR for ipc' }).click();
+  const charts = page.getByRole('region', { name: 'Sweep charts' });
+  await expect(charts.getByLabel('Variable')).toHaveValue('CPUS');
+  await charts.getByLabel('Values').fill('1, 2');
+  await charts.getByRole('button', { name: 'Run sweep' }).click();
+  const chart = charts.getByTestId('sweep-chart');
+  await expect(chart).toHaveAttribute('aria-label', 'Throughput against CPUS, log-log', { timeout: 30_000 });
+  await expect(charts.getByTestId('slope')).toHaveText(slopes);
+  await expect(chart.locator('circle[stroke-dasharray]')).toHaveCount(16);
+  const table = charts.getByTestId('sweep-table');
+  await expect(table.locator('thead th')).toHaveText(['CPUS', '2.6.25', '2.6.27', 'pmsg, stock 2.6.25-mm1', 'pmsg, 2.6.25-mm1 + RCU IDR']);
+  await expect(table.locator('tbody tr').first().locator('td').nth(2)).toHaveText('876K msgs/s');
+});

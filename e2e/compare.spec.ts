@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { test, expect } from './fixtures';
+import { openFresh } from './playground';
+import { firstDivergence } from '../src/engine/compare_runs';
+
+const TOUR = readFileSync(new URL('../public/examples/tour.ipc', import.meta.url), 'utf8');
+const TOUR_OPS = 17;
+
+test('a scenario opens in compare mode, both panes step together and jump to the first divergence', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openFresh(page);
+  await page.getByRole('region', { name: 'Scenarios' }).getByRole('button', { name: 'Compare Tour' }).click();
+  const step = page.getByTestId('compare-step');
+  await expect(step).toHaveText(`step 0 / ${TOUR_OPS}`);
+  await expect(page.getByRole('combobox', { name: 'Left kernel', exact: true })).toHaveValue('2.6.25');
+  await expect(page.getByRole('combobox', { name: 'Right kernel', exact: true })).toHaveValue('6.18');
+
+  const bar = page.getByRole('toolbar', { name: 'Compare controls' });
+  await bar.getByRole('button', { name: 'Step over' }).click();
+  await expect(step).toHaveText(`step 1 / ${TOUR_OPS}`);
+  await bar.getByRole('button', { name: 'Step over' }).click();
+  await expect(step).toHaveText(`step 2 / ${TOUR_OPS}`);
+  await expect(page.getByTestId('pane-left').locator('.current')).toHaveText('msgsnd(0, 1, 10, IPC_NOWAIT) = 0');
+  await expect(page.getByTestId('pane-right').locator('.current')).toHaveText('msgsnd(0, 1, 10, IPC_NOWAIT) = 0');
+  await expect(page.getByTestId('console-diff').locator('tbody tr')).toHaveCount(2);
+  await expect(page.getByTestId('cost-strip')).toContainText('this step:');
+
+  const d = firstDivergence(TOUR, { preset: '2.6.25' }, {}, 'output');
+  expect(d.step).not.toBe(null);
+  await bar.getByRole('button', { name: 'First different output' }).click();
+  await expect(page.getByTestId('divergence')).toHaveText(`First different output at step ${d.step}.`);
+  await expect(step).toHaveText(`step ${d.step} / ${TOUR_OPS}`);
+  const row = page.getByTestId('console-diff').locator('tr[aria-current="step"]');
+  await expect(row).toHaveClass(/differs/);
+  await expect(row.locator('td').first()).toHaveText(d.left.trimEnd());
+  await expect(row.locator('td').last()).toHaveText(d.right.trimEnd());
+
+  // everything of compare mode is in the link
+  await page.getByTestId('copy-link').click();
+  const link = await page.getByTestId('copy-link').getAttribute('href');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(link);
+  const other = await context.newPage();
+  await other.goto(copied);
+  await expect(other.getByTestId('compare-step')).toHaveText(`step ${d.step} / ${TOUR_OPS}`);
+  await expect(other.getByRole('combobox', { name: 'Left kernel', exact: true })).toHaveValue('2.6.25');
+  await expect(other.getByRole('combobox', { name: 'Right kernel', exact: true })).toHaveValue('6.18');
+  await expect(other.getByTestId('console-diff').locator('tr[aria-current="step"]')).toHaveClass(/differs/);
+});
+
+test('the first different cost of seed 000 is the read, where 5.13 counts from index 0', async ({ page }) => {
+  const text = readFileSync(new URL('../public/examples/000-sysvipc-find-ipc.ipc', import.meta.url), 'utf8');
+  const d = firstDivergence(text, { preset: '5.13' }, { preset: '5.15' }, 'costs');
+  expect([d.step, d.reason, d.counter]).toEqual([1026, 'costs', 'idr_find']);
+  await openFresh(page);
+  await page.getByRole('region', { name: 'Scenarios' }).getByRole('button', { name: 'Compare Reading /proc/sysvipc/shm' }).click();
+  await expect(page.getByTestId('compare-step')).toHaveText('step 0 / 1,026');
+  const bar = page.getByRole('toolbar', { name: 'Compare controls' });
+  await bar.getByRole('button', { name: 'First different output' }).click();
+  await expect(page.getByTestId('divergence')).toHaveText('No output differs in 1,026 operations.');
+  await bar.getByRole('button', { name: 'First different cost' }).click();
+  await expect(page.getByTestId('divergence')).toContainText('First different cost at step 1,026: idr_find');
+  await expect(page.getByTestId('compare-step')).toHaveText('step 1,026 / 1,026');
+});

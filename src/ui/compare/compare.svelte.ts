@@ -1,0 +1,87 @@
+/**
+ * Compare mode: one workload on two kernels, each in a Playground with a
+ * worker of its own, moved in lockstep: every move is an absolute step
+ * sent to both, so the panes never drift apart (a pane whose run is
+ * shorter stops at its end). The first divergence is searched by the left
+ * pane's worker, which runs both kernels side by side (compare_runs.ts).
+ */
+import type { Divergence, DivergenceKind } from '../../engine/compare_runs';
+import type { KernelChoice } from '../../engine/kernel_choice';
+import { createEngineClient, EngineRestartedError } from '../engine-client';
+import { Playground } from '../playground.svelte';
+import type { CompareState } from '../state/url_state';
+
+export class CompareSession {
+  readonly left = new Playground(createEngineClient('ipcscope-left'));
+  readonly right = new Playground(createEngineClient('ipcscope-right'));
+  divergence = $state.raw<Divergence | null>(null);
+  /** which search `divergence` answers */
+  divergenceKind = $state<DivergenceKind>('output');
+  searching = $state(false);
+
+  /** the step both panes are at (or are going to) */
+  step = $state(0);
+  total = $derived(Math.max(this.left.snapshot?.total ?? 0, this.right.snapshot?.total ?? 0));
+  busy = $derived(this.left.busy || this.right.busy || this.searching);
+
+  /** Loads `text` into both panes with the kernels of `state`; call toStep to run. */
+  open(text: string, state: CompareState): void {
+    this.left.kernel = state.left;
+    this.right.kernel = state.right;
+    this.left.views = state.views[0];
+    this.right.views = state.views[1];
+    this.left.load(text);
+    this.right.load(text);
+    this.step = state.step;
+    this.divergence = null;
+  }
+
+  state(): CompareState {
+    return { left: this.left.kernel, right: this.right.kernel, step: this.step, views: [this.left.views, this.right.views] };
+  }
+
+  async toStep(n: number): Promise<void> {
+    this.step = Math.max(0, n);
+    await Promise.all([this.left.toStep(this.step), this.right.toStep(this.step)]);
+    const reached = Math.max(this.left.snapshot?.step ?? 0, this.right.snapshot?.step ?? 0);
+    if (this.step > reached) this.step = reached;
+  }
+
+  stepOver = () => this.toStep(this.step + 1);
+  stepBack = () => this.toStep(this.step - 1);
+  reset = () => this.toStep(0);
+  toEnd = async () => {
+    await Promise.all([this.left.run(), this.right.run()]);
+    this.step = Math.max(this.left.snapshot?.step ?? 0, this.right.snapshot?.step ?? 0);
+    await this.toStep(this.step);
+  };
+
+  /** Changes one pane's kernel and runs it again to the current step. */
+  async setKernel(side: 'left' | 'right', choice: KernelChoice): Promise<void> {
+    this[side].kernel = choice;
+    this.divergence = null;
+    await this[side].toStep(this.step);
+  }
+
+  /** Finds the first operation where the panes differ (output, or also costs) and goes there. */
+  async findDivergence(kind: DivergenceKind): Promise<void> {
+    this.searching = true;
+    try {
+      const text = this.left.text;
+      const [lk, rk] = [this.left.kernel, this.right.kernel];
+      const d = await this.left.client.call((r) => r.firstDivergence(text, lk, rk, kind));
+      this.divergence = d;
+      this.divergenceKind = kind;
+      if (d.step !== null) await this.toStep(d.step);
+    } catch (e) {
+      if (!(e instanceof EngineRestartedError)) throw e;
+    } finally {
+      this.searching = false;
+    }
+  }
+
+  /** Stops what either pane is running. */
+  async cancel(): Promise<void> {
+    await Promise.all([this.left.cancel(), this.right.cancel()]);
+  }
+}
