@@ -1,0 +1,54 @@
+// The gzipped size of the production build's main chunk (the module script
+// dist/index.html loads), against its budget. Deterministic, so `npm test`
+// runs it (`--check`, after the browser tests have built dist/) as well as
+// `npm run bench`. Usage: node scripts/bench/bundle-size.mjs [--check] [--json]
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+export const MAIN_CHUNK_BUDGET_BYTES = 250 * 1024;
+
+const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+
+/**
+ * Sizes of the build in `dist` (default: the project's dist/): the main chunk
+ * and every other asset, raw and gzipped (zlib level 9, as a static server's
+ * precompressed files).
+ * @param {string} [dist]
+ * @returns {{ main: string, mainBytes: number, mainGzip: number, assets: { file: string, bytes: number, gzip: number }[] }}
+ */
+export function bundleSizes(dist = DIST) {
+  let html;
+  try {
+    html = readFileSync(join(dist, 'index.html'), 'utf8');
+  } catch {
+    throw new Error(`no build in ${dist}: run npm run build first`);
+  }
+  const m = /<script[^>]*type="module"[^>]*src="\.?\/?([^"]+)"/.exec(html);
+  if (m === null) throw new Error(`${join(dist, 'index.html')} loads no module script`);
+  const assets = readdirSync(join(dist, 'assets'))
+    .filter((f) => /\.(js|css)$/.test(f))
+    .map((f) => {
+      const body = readFileSync(join(dist, 'assets', f));
+      return { file: `assets/${f}`, bytes: body.length, gzip: gzipSync(body, { level: 9 }).length };
+    });
+  const main = assets.find((a) => a.file === m[1]);
+  if (main === undefined) throw new Error(`the main chunk ${m[1]} is not in ${join(dist, 'assets')}`);
+  return { main: main.file, mainBytes: main.bytes, mainGzip: main.gzip, assets };
+}
+
+const kb = (/** @type {number} */ b) => `${(b / 1024).toFixed(1)} KB`;
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const s = bundleSizes();
+  if (process.argv.includes('--json')) console.log(JSON.stringify(s));
+  else {
+    for (const a of s.assets) console.log(`${a.file.padEnd(40)} ${kb(a.bytes).padStart(10)} ${kb(a.gzip).padStart(10)} gzip${a.file === s.main ? '  (main)' : ''}`);
+  }
+  if (process.argv.includes('--check')) {
+    const ok = s.mainGzip <= MAIN_CHUNK_BUDGET_BYTES;
+    console.log(`main chunk ${s.main}: ${kb(s.mainGzip)} gzipped, budget ${kb(MAIN_CHUNK_BUDGET_BYTES)}: ${ok ? 'ok' : 'OVER BUDGET'}`);
+    if (!ok) process.exit(1);
+  }
+}
