@@ -118,7 +118,8 @@ task pong x CPUS on TASK { a = msgget(TASK + 1, 0); b = msgget(TASK + 101, 0); f
     expect(points.map((p) => p.error)).toEqual([null, null, null]);
     const t = points.map((p) => p.throughput!);
     // each CPU carries one pair (both tasks on it): the machine scales with the CPUs, up to a message of phase
-    expect(t).toEqual([700000, 1390000, 2790000]);
+    // (about 3.2 us per message on icelake: the host-measured path and context switch, smp/constants.ts)
+    expect(t).toEqual([310000, 630000, 1250000]);
     expect(points.map((p) => [p.smp!.cpus, p.smp!.tasks])).toEqual([[1, 2], [2, 4], [4, 8]]);
     const table = formatSweepTable(r);
     expect(table.split('\n')[0]).toBe('measured: messages (successful msgsnd) per simulated second, multi-CPU model');

@@ -63,8 +63,8 @@ describe('fuzzing the language', () => {
     );
   });
 
+  // a hang would hit vitest's test timeout; the assertion is that every runaway stops with step_limit
   it('the machine never hangs: runaway loops stop at the step budget', () => {
-    const t0 = performance.now();
     fc.assert(
       fc.property(fc.integer({ min: 3, max: 1e12 }), fc.integer({ min: 0, max: 3 }), (n, shape) => {
         const src = [
@@ -78,7 +78,6 @@ describe('fuzzing the language', () => {
       }),
       { numRuns: 300, seed: 3 },
     );
-    expect(performance.now() - t0).toBeLessThan(20_000);
   });
 
   it('valid programs run to the end', () => {

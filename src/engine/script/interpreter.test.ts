@@ -290,9 +290,8 @@ describe('the step budget', () => {
   });
 
   it('a loop longer than the budget left fails at once, even with an empty body', () => {
-    const t0 = performance.now();
+    // no wall-clock bound: state.steps below shows that not one iteration ran
     const { error, state } = run('msgget(0, 0)\nrepeat 1000000000 { }', returning(0));
-    expect(performance.now() - t0).toBeLessThan(1000);
     expect(error).toMatchObject({ code: 'step_limit', line: 2, column: 1 });
     expect(error!.message).toBe(
       'this loop would run 1000000000 iterations, more than the 9999999 steps left of the budget of 10000000 (see --max-steps)',
