@@ -58,7 +58,7 @@ describe('spinners', () => {
     l.spinners = [1, 2, 3];
     // CPU 0 owns the line: its write is a hit, then CPUs 1, 2, 3 fetch it in turn (50 ns each, in-socket)
     const w = cacheline_access(T, C, l, 0, 'write', 1000);
-    expect(w.rereads).toEqual([{ cpu: 1, at: 1051.5 }, { cpu: 2, at: 1101.5 }, { cpu: 3, at: 1151.5 }]);
+    expect(w.rereads.map((r) => [r.cpu, r.at, r.from, r.how])).toEqual([[1, 1051.5, 0, 'socket'], [2, 1101.5, 0, 'socket'], [3, 1151.5, 0, 'socket']]);
     expect(l.sharers).toEqual([0, 1, 2, 3]);
     // the writer's next store must invalidate the three copies: it queues behind the re-reads
     const again = cacheline_access(T, C, l, 0, 'write', 1002);

@@ -60,8 +60,18 @@ export interface AccessResult {
   /** where the line came from; null on a hit */
   how: SmpTransferKind | null;
   from: number;
-  /** spinners' re-reads caused by this write: when each CPU has the line again */
-  rereads: { cpu: number; at: number }[];
+  /** spinners' re-reads caused by this write: when each CPU has the line again, and whence */
+  rereads: Reread[];
+}
+
+export interface Reread {
+  cpu: number;
+  /** when the CPU has the line again */
+  at: number;
+  from: number;
+  how: SmpTransferKind;
+  /** the transfer's own time (the rest of the wait is queueing) */
+  ns: number;
 }
 
 export function cacheline_new(name: string): CacheLine {
@@ -133,19 +143,20 @@ export function cacheline_access(t: Topology, c: SmpConstants, line: CacheLine, 
  * line ends Shared by the writer and the spinners. Return: when each
  * spinner has it.
  */
-function spinner_rereads(t: Topology, c: SmpConstants, line: CacheLine, writer: number, at: number): { cpu: number; at: number }[] {
-  const out: { cpu: number; at: number }[] = [];
+function spinner_rereads(t: Topology, c: SmpConstants, line: CacheLine, writer: number, at: number): Reread[] {
+  const out: Reread[] = [];
   if (line.spinners.length === 0) return out;
   const holders = [writer];
   for (const s of line.spinners) {
     if (s === writer || holders.includes(s)) continue;
     let from = writer;
     for (const h of holders) if (transfer_ns(t, c, h, s) < transfer_ns(t, c, from, s)) from = h;
-    const start = Math.max(at, line.busy_until);
-    line.busy_until = start + transfer_ns(t, c, from, s);
-    line.transfers[kindOf(t, from, s)]++;
+    const ns = transfer_ns(t, c, from, s);
+    const how = kindOf(t, from, s);
+    line.busy_until = Math.max(at, line.busy_until) + ns;
+    line.transfers[how]++;
     holders.push(s);
-    out.push({ cpu: s, at: line.busy_until });
+    out.push({ cpu: s, at: line.busy_until, from, how, ns });
   }
   line.owner = -1;
   line.sharers = holders;

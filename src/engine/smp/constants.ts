@@ -32,10 +32,10 @@
  * [HT] Intel's Hyper-Threading material: two threads of one core give "up
  *   to 30%" more throughput than one; we take 1.25x, i.e. each of two busy
  *   siblings runs at 62.5% of the speed it has alone.
- * [HOST] Measured by bench/kernel/msgcal.c on the host this project is
+ * [HOST] Measured by scripts/bench/kernel/msgcal.c on the host this project is
  *   developed on: Linux 6.18.44 x86_64, a Firecracker KVM guest with 2
  *   vCPUs of an AMD EPYC (family 26), 29 Nov 2026, `gcc -O2 -o /tmp/msgcal
- *   bench/kernel/msgcal.c && chrt -f 50 /tmp/msgcal` (SCHED_FIFO so that
+ *   scripts/bench/kernel/msgcal.c && chrt -f 50 /tmp/msgcal` (SCHED_FIFO so that
  *   the other tasks of the busy host stay off the measured CPUs), medians
  *   of 7 runs: getppid 127.7 ns; msgrcv(IPC_NOWAIT) on an empty queue
  *   (ENOMSG) 183.7 ns; msgsnd + msgrcv of a 4-byte message on one CPU
@@ -148,7 +148,7 @@ const CORE2: SmpConstants = {
 };
 
 /**
- * The machine bench/kernel/msgcal.c measured [HOST]: 2 vCPUs of an AMD
+ * The machine scripts/bench/kernel/msgcal.c measured [HOST]: 2 vCPUs of an AMD
  * EPYC under Firecracker, Linux 6.18. Its wake-up latency is a virtual
  * machine's (idle vCPUs halt); line transfers are the icelake estimates.
  */

@@ -25,7 +25,8 @@
  * Wake-ups (pipelined hand-over, ss_wakeup, expunge_all) are issued after
  * the queue lock is dropped (6.18's wake_q); each takes the target CPU's
  * run-queue lock line. A call that blocks drops the lock and sleeps; after
- * a pipelined hand-over the receiver returns without taking any lock.
+ * a pipelined hand-over the receiver returns without taking any lock (the
+ * "lockless receive" of do_msgrcv since 2.6.x: no rwsem, no queue lock).
  * msgget takes the ids rwsem for write (ipcget); msgctl IPC_RMID/IPC_SET
  * for write (msgctl_down), IPC_INFO/MSG_INFO for read (msgctl_info);
  * IPC_STAT/MSG_STAT/MSG_STAT_ANY look the queue up as msgsnd does and take

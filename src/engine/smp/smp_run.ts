@@ -31,7 +31,7 @@ import { msg_path, runqueueLine, type MsgPathEnv } from './msg_smp';
 import { lock_config, type LockConfig } from './lock_config';
 import { down, rwsem_down_locked, rwsem_up_locked, rwsem_waiting, up } from './rwsem';
 import { schedule, task_sleep, try_to_wake_up } from './sched';
-import { line_access, queued_spin_lock, queued_spin_unlock } from './spinlock';
+import { line_access, spin_lock, spin_unlock } from './spinlock';
 import { otherOutcome, taskSyscalls, type TaskSyscallContext } from './task_syscalls';
 import { MAX_CPUS, nr_cpu_ids, topology_physical_package_id, type Topology } from './topology';
 import type { SmpResult } from './types';
@@ -277,12 +277,12 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
           event_push(m.queue, line_access(m, task, op.line, op.access, t), task.id);
           return;
         case 'spin_lock': {
-          const r = queued_spin_lock(m, task, op.lock, t);
+          const r = spin_lock(m, task, op.lock, t);
           if (r !== null) event_push(m.queue, r, task.id);
           return;
         }
         case 'spin_unlock':
-          event_push(m.queue, queued_spin_unlock(m, task, op.lock, t), task.id);
+          event_push(m.queue, spin_unlock(m, task, op.lock, t), task.id);
           return;
         case 'down_read':
         case 'down_write': {

@@ -37,6 +37,7 @@ export function line_access_result(m: SmpMachine, task: SmpTask, name: string, a
   if (r.stall > 0) account(m, task.cpu, task.id, 'stalled', t, t + r.stall);
   account(m, task.cpu, task.id, 'running', t + r.stall, r.end);
   if (r.how !== null && m.trace) m.trace({ kind: 'smp_line', t, line: name, from: r.from, to: task.cpu, how: r.how, ns: r.stall });
+  if (m.trace) for (const x of r.rereads) m.trace({ kind: 'smp_line', t: x.at - x.ns, line: name, from: x.from, to: x.cpu, how: x.how, ns: x.ns });
   return r;
 }
 
@@ -58,7 +59,7 @@ function spinlock(m: SmpMachine, name: string): Spinlock {
  * spin_lock by `task` at `t`. Return: when the task holds the lock, or null
  * when it spins in the queue (the unlock will continue it).
  */
-export function queued_spin_lock(m: SmpMachine, task: SmpTask, name: string, t: number): number | null {
+export function spin_lock(m: SmpMachine, task: SmpTask, name: string, t: number): number | null {
   const end = line_access(m, task, name, 'rmw', t);
   const s = spinlock(m, name);
   s.acquisitions++;
@@ -77,7 +78,7 @@ export function queued_spin_lock(m: SmpMachine, task: SmpTask, name: string, t: 
 }
 
 /** spin_unlock by `task` at `t`: hands the lock to the first waiter. Return: when the releaser continues. */
-export function queued_spin_unlock(m: SmpMachine, task: SmpTask, name: string, t: number): number {
+export function spin_unlock(m: SmpMachine, task: SmpTask, name: string, t: number): number {
   const r = line_access_result(m, task, name, 'write', t);
   const end = r.end;
   const s = spinlock(m, name);
