@@ -3,6 +3,7 @@ import * as Comlink from 'comlink';
 import { engineInfo, sweepWorkload } from '../src/engine/api';
 import { firstDivergence } from '../src/engine/compare_runs';
 import { createSessionHost } from '../src/ui/session/host';
+import { runSmpWorkload } from '../src/engine/smp/smp_api';
 
 const host = createSessionHost();
 
@@ -16,6 +17,8 @@ export const engineApi = {
   // one sweep at a time and synchronous: the page cancels it by restarting the worker (EngineClient.cancelSweep)
   sweep: sweepWorkload,
   firstDivergence,
+  // like sweep: synchronous, cancelled by restarting the worker (EngineClient.cancelSmp)
+  runSmp: runSmpWorkload,
 };
 export type EngineApi = typeof engineApi;
 

@@ -11,6 +11,7 @@ import * as Comlink from 'comlink';
 import type { EngineApi } from '../../workers/engine.worker';
 import type { KernelChoice, SweepRequest, SweepResult } from '../engine/api';
 import type { SweepProgress } from '../engine/sweep';
+import type { SmpProgress, SmpRunReply, SmpRunRequestOptions } from '../engine/smp/smp_api';
 import type { Progress, Reply, Target } from './session/host';
 import type { FrameRequest } from './session/frames';
 
@@ -58,6 +59,14 @@ export interface EngineClient {
    */
   sweep(req: SweepRequest, onProgress: SweepProgress): Promise<SweepOutcome>;
   cancelSweep(): void;
+  /**
+   * Runs a multi-CPU workload to its end (smp_api.ts runSmpWorkload),
+   * `onProgress` called as simulated time advances. Like a sweep it keeps
+   * the worker busy: cancelSmp() restarts the worker, and the pending run
+   * rejects with EngineRestartedError.
+   */
+  runSmp(text: string, kernel: KernelChoice, options: SmpRunRequestOptions, onProgress: SmpProgress): Promise<SmpRunReply>;
+  cancelSmp(): void;
 }
 
 export type SweepOutcome = { ok: true; result: SweepResult } | { ok: false; message: string };
@@ -113,6 +122,9 @@ export function createEngineClient(name = 'ipcscope-engine'): EngineClient {
     },
     sweep: (req, onProgress) => call(async (r): Promise<SweepOutcome> => await r.sweep(req, Comlink.proxy(onProgress))),
     cancelSweep: restart,
+    runSmp: (text, kernel, options, onProgress) =>
+      call(async (r): Promise<SmpRunReply> => await r.runSmp(text, kernel, options, Comlink.proxy(onProgress))),
+    cancelSmp: restart,
     cancelRun: async (timeoutMs = 1500) => {
       if (!connection) return 'cancelled';
       const conn = connection;

@@ -238,6 +238,8 @@ export class Playground {
       case 'parse_error':
         this.sessionText = null;
         this.playing = false;
+        // a multi-CPU workload is not an error here: the page runs it with the Multi-CPU run panel (src/ui/smp)
+        if (reply.error.code === 'multi_cpu_not_steppable') return;
         this.notify('run', `The workload does not parse: line ${reply.error.line}, column ${reply.error.column}: ${reply.error.message}`);
         return;
       case 'superseded':

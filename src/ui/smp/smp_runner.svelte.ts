@@ -1,0 +1,80 @@
+/**
+ * Multi-CPU runs for the playground, in a worker of their own (so the
+ * stepping session is untouched): one run at a time, progress in simulated
+ * time, Cancel (which restarts that worker, as a run does not stop
+ * half-way), and optionally a second kernel run after the first for a
+ * side-by-side comparison.
+ */
+import type { KernelChoice } from '../../engine/api';
+import type { SmpRunData } from '../../engine/smp/smp_api';
+import { createEngineClient, EngineRestartedError, type EngineClient } from '../engine-client';
+
+export interface SmpRunError {
+  message: string;
+  /** 1-based, when the error is at a place in the workload */
+  line: number | null;
+  column: number | null;
+  /** what the setup printed before it */
+  output: string;
+}
+
+export interface SmpRan {
+  text: string;
+  /** JSON of the kernel choices, in the order of `runs` */
+  kernels: string;
+}
+
+export class SmpRunner {
+  running = $state(false);
+  /** simulated ns reached and the end of the run being made (0 before the first report), and which of the kernels it is */
+  progress = $state.raw<{ t: number; end: number; index: number; of: number } | null>(null);
+  /** one result per kernel of the last finished request */
+  runs = $state.raw<{ kernel: KernelChoice; data: SmpRunData }[]>([]);
+  ran = $state.raw<SmpRan | null>(null);
+  error = $state.raw<SmpRunError | null>(null);
+  /** a preset to run after the playground's kernel, side by side ('' for none) */
+  compareWith = $state('');
+  #client: EngineClient | null = null;
+  #run = 0;
+
+  /** Runs `text` on each of `kernels` in turn (the latest request wins). */
+  async run(text: string, kernels: readonly KernelChoice[]): Promise<void> {
+    this.#client ??= createEngineClient('ipcscope-smp');
+    const run = ++this.#run;
+    this.running = true;
+    this.error = null;
+    this.progress = { t: 0, end: 0, index: 0, of: kernels.length };
+    const out: { kernel: KernelChoice; data: SmpRunData }[] = [];
+    try {
+      for (const [index, kernel] of kernels.entries()) {
+        const reply = await this.#client.runSmp(text, kernel, {}, (t, end) => {
+          if (run === this.#run) this.progress = { t, end, index, of: kernels.length };
+        });
+        if (run !== this.#run) return;
+        if (!reply.ok) {
+          const at = reply.error.code === 'internal_error' && reply.error.start === 0 && reply.error.end === 0;
+          this.error = { message: reply.error.message, line: at ? null : reply.error.line, column: at ? null : reply.error.column, output: reply.output };
+          this.runs = [];
+          this.ran = null;
+          return;
+        }
+        out.push({ kernel, data: reply.data });
+      }
+      this.runs = out;
+      this.ran = { text, kernels: JSON.stringify(kernels) };
+    } catch (e) {
+      if (run !== this.#run) return;
+      const message = e instanceof EngineRestartedError ? 'The run was cancelled.' : `The run failed: ${e instanceof Error ? e.message : String(e)}`;
+      this.error = { message, line: null, column: null, output: '' };
+    } finally {
+      if (run === this.#run) {
+        this.running = false;
+        this.progress = null;
+      }
+    }
+  }
+
+  cancel(): void {
+    if (this.running) this.#client?.cancelSmp();
+  }
+}
