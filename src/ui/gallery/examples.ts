@@ -45,7 +45,7 @@ export const EXAMPLES: readonly Example[] = [
     file: '001-msg-percpu-counters.ipc',
     title: 'Per-CPU message counters',
     blurb:
-      'Sender and receiver pairs on a simulated 2 × 40-core machine all update the namespace\'s message counters: one shared atomic_t up to 6.0, per-CPU counters since 6.1. Reproduce compares 6.0 with 6.1 on the multi-CPU model (the playground steps through one-CPU workloads only).',
+      'Sender and receiver pairs on a simulated 2 × 40-core machine all update the namespace\'s message counters: one shared atomic_t up to 6.0, per-CPU counters since 6.1. Open runs it on the multi-CPU model with a per-CPU timeline (pick 6.1 under "Compare with" to see both); Reproduce sweeps the pairs.',
     kernel: { preset: '6.0' },
     views: ['percpu'],
   },
@@ -88,7 +88,7 @@ export const EXAMPLES: readonly Example[] = [
     file: '004-rcu-idr.ipc',
     title: 'The RCU IDR for ipc',
     blurb:
-      'Ping-pong pairs on up to 8 CPUs look their queues up in the IDR: 2.6.25 took the ids rwsem for read around every lookup, 2.6.27 made it lockless under RCU. Reproduce compares 2.6.25 with 2.6.27 on the multi-CPU model (the playground steps through one-CPU workloads only).',
+      'Ping-pong pairs on up to 8 CPUs look their queues up in the IDR: 2.6.25 took the ids rwsem for read around every lookup, 2.6.27 made it lockless under RCU. Open runs it on the multi-CPU model with a per-CPU timeline (pick 2.6.27 under "Compare with" to see both); Reproduce sweeps the CPUs.',
     kernel: { preset: '2.6.25' },
     views: ['idr'],
   },
