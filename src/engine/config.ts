@@ -44,6 +44,12 @@ export type MsgCountersImpl = 'atomic' | 'percpu';
 /** How an id lookup is serialised against removal (only recorded for the SMP model). */
 export type IpcLookup = 'rwsem' | 'rcu';
 
+/** x86 spinlocks (arch/x86/Kconfig): FIFO ticket locks 2.6.25–4.1, queued (MCS) spinlocks from 4.2. Only the SMP model uses it. */
+export type SpinlockImpl = 'ticket' | 'queued';
+
+/** x86-64 rw-semaphores: lib/rwsem-spinlock.c until 2.6.33, the xadd count from 2.6.34. Only the SMP model uses it. */
+export type RwsemImpl = 'spinlock' | 'xadd';
+
 /** The /proc/sysvipc/shm layout: without (≤2.6.35) or with (2.6.36+) the rss and swap columns. */
 export type ShmProcFormat = 'classic' | 'rss_swap';
 
@@ -72,6 +78,8 @@ export interface KernelConfig {
   nr_cpus: number;
   proc_dir: ProcDirImpl;
   ipc_lookup: IpcLookup;
+  spinlock: SpinlockImpl;
+  rwsem: RwsemImpl;
   shm_proc_format: ShmProcFormat;
   ipc_limits: IpcLimits;
 }
@@ -88,6 +96,8 @@ export const DEFAULT_CONFIG: Readonly<KernelConfig> = {
   nr_cpus: 2,
   proc_dir: 'rbtree',
   ipc_lookup: 'rcu',
+  spinlock: 'queued',
+  rwsem: 'xadd',
   shm_proc_format: 'rss_swap',
   ipc_limits: '3.19',
 };

@@ -41,6 +41,8 @@ export const SWITCH_VALUES = {
   msg_counters: ['atomic', 'percpu'],
   proc_dir: ['list', 'rbtree'],
   ipc_lookup: ['rwsem', 'rcu'],
+  spinlock: ['ticket', 'queued'],
+  rwsem: ['spinlock', 'xadd'],
   shm_proc_format: ['classic', 'rss_swap'],
   ipc_limits: ['2.6', '3.16', '3.19'],
   ipcmni_extend: ['off', 'on'],
@@ -63,6 +65,8 @@ const V6_18: KernelPreset = {
   msg_counters: 'percpu',
   proc_dir: 'rbtree',
   ipc_lookup: 'rcu',
+  spinlock: 'queued',
+  rwsem: 'xadd',
   shm_proc_format: 'rss_swap',
   ipc_limits: '3.19',
 };
@@ -71,13 +75,13 @@ const V6_18: KernelPreset = {
 export const KERNEL_PRESETS: Readonly<Record<string, Readonly<KernelPreset>>> = {
   // IDR conversion done (2.6.24) but lookups still take the rwsem for read
   // (§6.3); idr_layer tree recycling layers through its free list; old limits
-  '2.6.25': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic', proc_dir: 'list', ipc_lookup: 'rwsem', shm_proc_format: 'classic', ipc_limits: '2.6' },
+  '2.6.25': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic', proc_dir: 'list', ipc_lookup: 'rwsem', spinlock: 'ticket', rwsem: 'spinlock', shm_proc_format: 'classic', ipc_limits: '2.6' },
   // Nadia Derbey's RCU IDR (v2.6.27-rc1): lockless idr_find, layers freed after a grace period
-  '2.6.27': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic', proc_dir: 'list', ipc_lookup: 'rcu', shm_proc_format: 'classic', ipc_limits: '2.6' },
+  '2.6.27': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic', proc_dir: 'list', ipc_lookup: 'rcu', spinlock: 'ticket', rwsem: 'spinlock', shm_proc_format: 'classic', ipc_limits: '2.6' },
   // last release with the procfs list; rss/swap columns (2.6.36), SHMMAX raised (3.16)
-  '3.18': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic', proc_dir: 'list', ipc_limits: '3.16' },
+  '3.18': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic', proc_dir: 'list', spinlock: 'ticket', ipc_limits: '3.16' },
   // procfs rb-tree (710585d4922f); SEM* defaults raised
-  '3.19': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic' },
+  '3.19': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic', spinlock: 'ticket' },
   // radix-tree IDR (4.11), cached max_idx with the linear step-down (4.17, inferred)
   '4.19': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'linear', ipc_idx_alloc: 'lowest', msg_counters: 'atomic' },
   // cyclic allocation with seq conservation (5.2, inferred)

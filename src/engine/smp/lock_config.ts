@@ -14,17 +14,13 @@
  *   making X86_XADD "X86_64 || !M386" the same evening); `xadd` — one
  *   locked add on the count word (2.6.34+).
  *
- * Simplified: KernelConfig has no switch for these (yet), so they are
- * derived from switches that pin the era: `ipc_lookup: rwsem` (2.6.24-26)
- * and `proc_dir: list` (≤3.18) give ticket spinlocks, `shm_proc_format:
- * classic` (≤2.6.35) the spinlock rwsem. That misplaces 3.19-4.1 (ticket
- * in reality, `queued` here) and 2.6.34-35 (`spinlock` here); `overrides`
- * (SmpRunOptions.locks) set either explicitly.
+ * The kernel's choice comes from the `spinlock` and `rwsem` switches of
+ * KernelConfig (presets.ts sets them per release); `overrides`
+ * (SmpRunOptions.locks) replace either.
  */
-import type { KernelConfig } from '../config';
+import type { KernelConfig, RwsemImpl, SpinlockImpl } from '../config';
 
-export type SpinlockImpl = 'ticket' | 'queued';
-export type RwsemImpl = 'spinlock' | 'xadd';
+export type { RwsemImpl, SpinlockImpl } from '../config';
 
 export interface LockConfig {
   spinlock: SpinlockImpl;
@@ -32,11 +28,6 @@ export interface LockConfig {
 }
 
 /** The lock implementations of the kernel `config` describes, with `overrides` applied. */
-export function lock_config(config: Pick<KernelConfig, 'ipc_lookup' | 'proc_dir' | 'shm_proc_format'>, overrides: Partial<LockConfig> = {}): LockConfig {
-  const ticket = config.ipc_lookup === 'rwsem' || config.proc_dir === 'list';
-  return {
-    spinlock: ticket ? 'ticket' : 'queued',
-    rwsem: config.shm_proc_format === 'classic' ? 'spinlock' : 'xadd',
-    ...overrides,
-  };
+export function lock_config(config: Pick<KernelConfig, 'spinlock' | 'rwsem'>, overrides: Partial<LockConfig> = {}): LockConfig {
+  return { spinlock: config.spinlock, rwsem: config.rwsem, ...overrides };
 }
