@@ -40,6 +40,11 @@ const SCENES = {
     step: 6,
   },
   seqfile: { workload: TOUR, step: 6 },
+  proc: { workload: 'repeat 24 { ip link add type ifb }\n', step: 24 },
+  percpu: {
+    workload: 'q = msgget(IPC_PRIVATE, 0600)\nrepeat 5 { msgsnd(q, 1, 64, IPC_NOWAIT) }\nmsgrcv(q, 0, 64, IPC_NOWAIT)\nmsgctl(q, MSG_INFO)\n',
+    step: 8,
+  },
 };
 
 function serve() {
