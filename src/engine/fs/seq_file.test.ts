@@ -4,7 +4,9 @@ import { ipcKernel } from '../ipc/ipc.test-helper';
 import { sys_msgctl, sys_msgget, sys_semget, sys_shmget } from '../ipc/syscall';
 import type { Kernel } from '../kernel';
 import { IPC_RMID } from '../uapi/ipc';
-import { fmt_dec, fmt_oct, fmt_u64, seq_open, seq_puts, seq_read, type SeqOperations } from './seq_file';
+import {
+  fmt_dec, fmt_oct, fmt_u64, PAGE_SIZE, seq_open, seq_put_dec, seq_put_oct, seq_put_u64, seq_puts, seq_read, type SeqOperations,
+} from './seq_file';
 import { O_RDONLY, sys_close, sys_open, sys_read } from './vfs';
 
 /** The sizes of successive read(2)s of `path` with `count`-byte buffers, and the bytes. */
@@ -98,6 +100,54 @@ describe('seq_file mechanics', () => {
     const lens = [100, 200, 300, 4000, 50];
     const whole = lens.map((n, i) => `${i}:`.padEnd(n, 'x') + '\n').join('');
     for (const pos of [1, 101, 150, 302, 4500]) expect(readFile(lens, 77, pos)).toBe(whole.slice(pos));
+  });
+
+  /** A seq_file with an allocated page of which the first `count` bytes are in use. */
+  function page(count: number) {
+    const m = seq_open({} as SeqOperations<number>, '/t', null);
+    m.size = PAGE_SIZE;
+    m.buf = new Uint8Array(PAGE_SIZE);
+    m.count = count;
+    return m;
+  }
+
+  /** The bytes in use (up to `end`, default count: an overflowed buffer's bytes past the record's start are dropped by seq_read). */
+  function used(m: ReturnType<typeof page>, end = m.count): string {
+    return String.fromCharCode(...m.buf.subarray(0, end));
+  }
+
+  it('seq_put_dec, seq_put_oct and seq_put_u64 print the separator then the right-aligned number', () => {
+    const m = page(0);
+    expect([seq_put_dec(m, '', -2, 10), seq_put_dec(m, ' ', 123456, 5), seq_put_oct(m, '  ', 0o2640, 4)]).toEqual([0, 0, 0]);
+    expect([seq_put_oct(m, '|', 0, 4), seq_put_dec(m, '|', 4294967295, 10), seq_put_u64(m, ' ', 18446744073692774399n, 21)]).toEqual([0, 0, 0]);
+    expect(used(m)).toBe('        -2 123456  2640|   0|4294967295  18446744073692774399');
+  });
+
+  it('a piece that would fill the page exactly overflows it, as seq_printf does', () => {
+    const fits = page(PAGE_SIZE - 11);
+    expect([seq_put_dec(fits, '', 7, 10), fits.count]).toEqual([0, PAGE_SIZE - 1]);
+    const full = page(PAGE_SIZE - 10);
+    expect([seq_put_dec(full, '', 7, 10), full.count]).toEqual([-1, PAGE_SIZE]);
+    expect([seq_put_dec(full, '', 7, 1), seq_puts(full, '')]).toEqual([-1, -1]);
+  });
+
+  it('property: a row printed conversion by conversion fits or overflows exactly as the whole row does', () => {
+    const row = fc.tuple(fc.integer({ min: -2147483648, max: 2147483647 }), fc.nat(0o7777), fc.nat(), fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }));
+    fc.assert(
+      fc.property(fc.integer({ min: PAGE_SIZE - 120, max: PAGE_SIZE }), row, (start, [key, mode, t, size]) => {
+        const whole = page(start);
+        const rw = seq_puts(whole, `${fmt_dec(key, 10)}  ${fmt_oct(mode, 4)} ${fmt_u64(size, 21)} ${fmt_dec(t, 10)}\n`);
+        const pieces = page(start);
+        seq_put_dec(pieces, '', key, 10);
+        seq_put_oct(pieces, '  ', mode, 4);
+        seq_put_u64(pieces, ' ', size, 21);
+        seq_put_dec(pieces, ' ', t, 10);
+        const rp = seq_puts(pieces, '\n');
+        const end = whole.count === PAGE_SIZE ? start : whole.count;
+        expect([rp, pieces.count, used(pieces, end)]).toEqual([rw, whole.count, used(whole, end)]);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('formats %10d, %5u, %21lu and %4o like vsnprintf', () => {

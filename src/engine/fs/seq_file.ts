@@ -17,8 +17,13 @@
  *     shown again by the next read(). Then stop() and copy out.
  * So a read() returns at most about one page, whatever the user's size.
  *
- * Simplified: the buffer is a JS string (one char per byte); no locking;
- * ->show() errors other than SEQ_SKIP are not produced by the model's shows.
+ * The buffer is a byte array like the kernel's m->buf (kvmalloc'ed at the
+ * first read, reallocated when it doubles); shows print into it with
+ * seq_puts and the seq_put_* number conversions, and read() copies out a
+ * string (one char per byte).
+ *
+ * Simplified: no locking; ->show() errors other than SEQ_SKIP are not
+ * produced by the model's shows.
  */
 import type { Kernel } from '../kernel';
 import type { Probe } from '../probe';
@@ -43,8 +48,8 @@ export interface SeqOperations<V> {
 /** `struct seq_file` (per open file, not kernel state). */
 export interface SeqFile<V> {
   op: SeqOperations<V>;
-  /** the buffer's bytes; while records are being added its length equals count */
-  buf: string;
+  /** the buffer (`m->buf`): `size` bytes once allocated, the first `count` of them in use (from `from` on while copying out) */
+  buf: Uint8Array;
   /** buffer size: 0 until the first read, then PAGE_SIZE, doubled as needed */
   size: number;
   /** bytes in the buffer not yet copied to the user */
@@ -62,7 +67,7 @@ export interface SeqFile<V> {
 }
 
 export function seq_open<V>(op: SeqOperations<V>, path: string, priv: unknown): SeqFile<V> {
-  return { op, buf: '', size: 0, count: 0, from: 0, index: 0, read_pos: 0, path, private: priv };
+  return { op, buf: new Uint8Array(0), size: 0, count: 0, from: 0, index: 0, read_pos: 0, path, private: priv };
 }
 
 export function seq_has_overflowed<V>(m: SeqFile<V>): boolean {
@@ -70,18 +75,85 @@ export function seq_has_overflowed<V>(m: SeqFile<V>): boolean {
 }
 
 /**
- * seq_write / seq_puts / seq_printf of an already formatted string: appended
- * only if `count + len < size`, else the buffer is marked overflowed.
+ * seq_write / seq_puts / seq_printf of an already formatted byte string (one
+ * char per byte, < 256): appended only if `count + len < size`, else the
+ * buffer is marked overflowed.
  * Return: 0, or -1 on overflow.
  */
 export function seq_puts<V>(m: SeqFile<V>, s: string): number {
-  if (m.count < m.size && m.count + s.length < m.size) {
-    m.buf += s;
-    m.count += s.length;
+  const len = s.length;
+  let count = m.count;
+  if (count < m.size && count + len < m.size) {
+    const buf = m.buf;
+    for (let i = 0; i < len; i++) buf[count++] = s.charCodeAt(i);
+    m.count = count;
     return 0;
   }
   m.count = m.size;
   return -1;
+}
+
+/** (Re)allocates the buffer after m.size was set or doubled; its old contents are dropped, as kvfree + kvmalloc do. */
+function seq_buf_alloc<V>(m: SeqFile<V>): void {
+  if (m.buf.length !== m.size) m.buf = new Uint8Array(m.size);
+}
+
+/** The bytes buf[from, to) as a string, one char per byte. */
+function seq_buf_string(buf: Uint8Array, from: number, to: number): string {
+  let s = '';
+  for (let i = from; i < to; i += 8192) {
+    s += String.fromCharCode.apply(null, buf.subarray(i, Math.min(i + 8192, to)) as unknown as number[]);
+  }
+  return s;
+}
+
+/**
+ * Prints `v` right-aligned in `width` (≤ 31) in base 10 or 8, after the
+ * literal `sep`: one conversion of a seq_printf format, written straight
+ * into the buffer. A row printed as such pieces fits or overflows exactly
+ * as the one seq_printf of the kernel does (each piece must fit strictly,
+ * like the whole). Return: 0, or -1 on overflow.
+ */
+function seq_put_num<V>(m: SeqFile<V>, sep: string, v: number, base: number, width: number): number {
+  const neg = v < 0;
+  let a = neg ? -v : v;
+  let digits = 1;
+  for (let t = a; t >= base; t = Math.floor(t / base)) digits++;
+  const len = neg ? digits + 1 : digits;
+  const field = len > width ? len : width;
+  const seplen = sep.length;
+  let count = m.count;
+  if (!(count < m.size && count + seplen + field < m.size)) {
+    m.count = m.size;
+    return -1;
+  }
+  const buf = m.buf;
+  for (let i = 0; i < seplen; i++) buf[count++] = sep.charCodeAt(i);
+  for (let i = len; i < field; i++) buf[count++] = 32;
+  if (neg) buf[count++] = 45;
+  const end = count + digits;
+  for (let i = end - 1; i >= count; i--) {
+    const q = Math.floor(a / base);
+    buf[i] = 48 + a - q * base;
+    a = q;
+  }
+  m.count = end;
+  return 0;
+}
+
+/** `sep` then `%<width>d` / `%<width>u` / `%<width>lu` (|v| < 2^53) into the buffer: 0 or -1 on overflow. */
+export function seq_put_dec<V>(m: SeqFile<V>, sep: string, v: number, width: number): number {
+  return seq_put_num(m, sep, v, 10, width);
+}
+
+/** `sep` then `%<width>o` of a non-negative value into the buffer: 0 or -1 on overflow. */
+export function seq_put_oct<V>(m: SeqFile<V>, sep: string, v: number, width: number): number {
+  return seq_put_num(m, sep, v, 8, width);
+}
+
+/** `sep` then `%<width>llu` of a 64-bit value held as a bigint into the buffer: 0 or -1 on overflow. */
+export function seq_put_u64<V>(m: SeqFile<V>, sep: string, v: bigint, width: number): number {
+  return seq_puts(m, sep + fmt_u64(v, width));
 }
 
 /** PAD[n]: n spaces (field widths here are at most 21) */
@@ -139,7 +211,6 @@ function do_show<V>(k: Kernel, m: SeqFile<V>, v: V, p: Probe): number {
 /** Drop what the buffer holds beyond `offs` bytes (a discarded or skipped record). */
 function seq_truncate<V>(m: SeqFile<V>, offs: number): void {
   m.count = offs;
-  if (m.buf.length > offs) m.buf = m.buf.slice(0, offs);
 }
 
 /**
@@ -151,9 +222,9 @@ function traverse<V>(k: Kernel, m: SeqFile<V>, offset: number, p: Probe): number
   let pos = 0;
   m.index = 0;
   m.count = m.from = 0;
-  m.buf = '';
   if (!offset) return 0;
   if (!m.size) m.size = PAGE_SIZE;
+  seq_buf_alloc(m);
   let v = do_start(k, m, p);
   while (v !== null) {
     const err = do_show(k, m, v, p);
@@ -163,6 +234,7 @@ function traverse<V>(k: Kernel, m: SeqFile<V>, offset: number, p: Probe): number
       do_stop(k, m, v, p);
       seq_truncate(m, 0);
       m.size <<= 1;
+      seq_buf_alloc(m);
       return -11; // -EAGAIN
     }
     v = do_next(k, m, v, p);
@@ -197,6 +269,7 @@ export function seq_read<V>(k: Kernel, f: OpenFile, size: number): string | numb
     m.read_pos = f.pos;
   }
   if (!m.size) m.size = PAGE_SIZE;
+  seq_buf_alloc(m);
 
   let out = '';
   let copied = 0;
@@ -204,7 +277,7 @@ export function seq_read<V>(k: Kernel, f: OpenFile, size: number): string | numb
   let err = 0;
   if (m.count) {
     const n = Math.min(m.count, avail);
-    out = m.buf.slice(m.from, m.from + n);
+    out = seq_buf_string(m.buf, m.from, m.from + n);
     m.count -= n;
     m.from += n;
     copied += n;
@@ -213,7 +286,6 @@ export function seq_read<V>(k: Kernel, f: OpenFile, size: number): string | numb
   }
 
   m.from = 0;
-  m.buf = '';
   let v = do_start(k, m, p);
   let filled = false;
   while (v !== null) {
@@ -231,6 +303,7 @@ export function seq_read<V>(k: Kernel, f: OpenFile, size: number): string | numb
     do_stop(k, m, v, p);
     seq_truncate(m, 0);
     m.size <<= 1;
+    seq_buf_alloc(m);
     v = do_start(k, m, p);
   }
   if (!filled) {
@@ -256,7 +329,7 @@ export function seq_read<V>(k: Kernel, f: OpenFile, size: number): string | numb
   }
   do_stop(k, m, v, p);
   const n = Math.min(m.count, avail);
-  out += n === m.buf.length ? m.buf : m.buf.slice(0, n);
+  out += seq_buf_string(m.buf, 0, n);
   copied += n;
   m.count -= n;
   m.from = n;

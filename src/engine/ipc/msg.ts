@@ -17,7 +17,7 @@
  */
 import type { Kernel } from '../kernel';
 import type { Probe } from '../probe';
-import { fmt_dec, fmt_oct, seq_puts, type SeqFile } from '../fs/seq_file';
+import { seq_put_dec, seq_put_oct, seq_puts, type SeqFile } from '../fs/seq_file';
 import { E2BIG, EACCES, EAGAIN, EIDRM, EINVAL, ENOMSG } from '../uapi/errno';
 import { IPC_NOWAIT, MSG_COPY, MSG_EXCEPT, MSG_NOERROR } from '../uapi/ipc';
 import { IPC_MSG_IDS, type IpcIds, type MsgMsg, type MsgQueue } from './namespace';
@@ -308,11 +308,22 @@ export function do_msgrcv(k: Kernel, msqid: number, msgtyp_l: bigint, bufsz_l: b
 /** sysvipc_msg_proc_show: one /proc/sysvipc/msg row (120 bytes with 10-digit times). */
 export function sysvipc_msg_proc_show<V>(m: SeqFile<V>, msq: MsgQueue, p: Probe): number {
   p.costs.msg_proc_show++;
-  seq_puts(
-    m,
-    `${fmt_dec(msq.key, 10)} ${fmt_dec(msq.id, 10)}  ${fmt_oct(msq.mode, 4)}  ${fmt_dec(msq.q_cbytes, 10)} ${fmt_dec(msq.q_qnum, 10)} ` +
-      `${fmt_dec(msq.q_lspid, 5)} ${fmt_dec(msq.q_lrpid, 5)} ${fmt_dec(msq.uid, 5)} ${fmt_dec(msq.gid, 5)} ${fmt_dec(msq.cuid, 5)} ${fmt_dec(msq.cgid, 5)} ` +
-      `${fmt_dec(msq.q_stime, 10)} ${fmt_dec(msq.q_rtime, 10)} ${fmt_dec(msq.q_ctime, 10)}\n`,
-  );
+  // seq_printf(s, "%10d %10d  %4o  %10lu %10lu %5u %5u %5u %5u %5u %5u %10llu %10llu %10llu\n", ...),
+  // one conversion at a time
+  seq_put_dec(m, '', msq.key, 10);
+  seq_put_dec(m, ' ', msq.id, 10);
+  seq_put_oct(m, '  ', msq.mode, 4);
+  seq_put_dec(m, '  ', msq.q_cbytes, 10);
+  seq_put_dec(m, ' ', msq.q_qnum, 10);
+  seq_put_dec(m, ' ', msq.q_lspid, 5);
+  seq_put_dec(m, ' ', msq.q_lrpid, 5);
+  seq_put_dec(m, ' ', msq.uid, 5);
+  seq_put_dec(m, ' ', msq.gid, 5);
+  seq_put_dec(m, ' ', msq.cuid, 5);
+  seq_put_dec(m, ' ', msq.cgid, 5);
+  seq_put_dec(m, ' ', msq.q_stime, 10);
+  seq_put_dec(m, ' ', msq.q_rtime, 10);
+  seq_put_dec(m, ' ', msq.q_ctime, 10);
+  seq_puts(m, '\n');
   return 0;
 }

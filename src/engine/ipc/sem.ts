@@ -13,7 +13,7 @@
  */
 import type { Kernel } from '../kernel';
 import type { Probe } from '../probe';
-import { fmt_dec, fmt_oct, seq_puts, type SeqFile } from '../fs/seq_file';
+import { seq_put_dec, seq_put_oct, seq_puts, type SeqFile } from '../fs/seq_file';
 import { EINVAL, ENOMEM, ENOSPC } from '../uapi/errno';
 import { IPC_SEM_IDS, type IpcIds, type SemArray } from './namespace';
 import { ipc_addid, ipc_rmid, ipcget, S_IRWXUGO, type IpcOps, type IpcParams } from './util';
@@ -91,11 +91,17 @@ export function freeary(k: Kernel, sma: SemArray): void {
 /** sysvipc_sem_proc_show: one /proc/sysvipc/sem row (85 bytes with a 10-digit ctime); otime is 0 (no semop). */
 export function sysvipc_sem_proc_show<V>(m: SeqFile<V>, sma: SemArray, p: Probe): number {
   p.costs.sem_proc_show++;
-  seq_puts(
-    m,
-    `${fmt_dec(sma.key, 10)} ${fmt_dec(sma.id, 10)}  ${fmt_oct(sma.mode, 4)} ${fmt_dec(sma.sem_nsems, 10)} ` +
-      `${fmt_dec(sma.uid, 5)} ${fmt_dec(sma.gid, 5)} ${fmt_dec(sma.cuid, 5)} ${fmt_dec(sma.cgid, 5)} ` +
-      `${fmt_dec(0, 10)} ${fmt_dec(sma.sem_ctime, 10)}\n`,
-  );
+  // seq_printf(s, "%10d %10d  %4o %10u %5u %5u %5u %5u %10llu %10llu\n", ...), one conversion at a time
+  seq_put_dec(m, '', sma.key, 10);
+  seq_put_dec(m, ' ', sma.id, 10);
+  seq_put_oct(m, '  ', sma.mode, 4);
+  seq_put_dec(m, ' ', sma.sem_nsems, 10);
+  seq_put_dec(m, ' ', sma.uid, 5);
+  seq_put_dec(m, ' ', sma.gid, 5);
+  seq_put_dec(m, ' ', sma.cuid, 5);
+  seq_put_dec(m, ' ', sma.cgid, 5);
+  seq_put_dec(m, ' ', 0, 10);
+  seq_put_dec(m, ' ', sma.sem_ctime, 10);
+  seq_puts(m, '\n');
   return 0;
 }

@@ -17,7 +17,7 @@
  */
 import type { Kernel } from '../kernel';
 import type { Probe } from '../probe';
-import { fmt_dec, fmt_oct, fmt_u64, seq_puts, type SeqFile } from '../fs/seq_file';
+import { fmt_dec, seq_put_dec, seq_put_oct, seq_put_u64, seq_puts, type SeqFile } from '../fs/seq_file';
 import { EINVAL, ENOMEM, ENOSPC } from '../uapi/errno';
 import { IPC_SHM_IDS, type IpcIds, type ShmidKernel } from './namespace';
 import { ipc_addid, ipc_rmid, ipc_set_key_private, ipcget, S_IRWXUGO, type IpcOps, type IpcParams } from './util';
@@ -177,13 +177,22 @@ const ZERO_RSS_SWAP = `${fmt_dec(0, 21)} ${fmt_dec(0, 21)}`;
  */
 export function sysvipc_shm_proc_show<V>(m: SeqFile<V>, shp: ShmidKernel, p: Probe, rss_swap = true): number {
   p.costs.shm_proc_show++;
-  seq_puts(
-    m,
-    `${fmt_dec(shp.key, 10)} ${fmt_dec(shp.id, 10)}  ${fmt_oct(shp.mode, 4)} ${fmt_u64(shp.shm_segsz, 21)} ` +
-      `${fmt_dec(shp.shm_cprid, 5)} ${fmt_dec(shp.shm_lprid, 5)}  ${fmt_dec(shp.shm_nattch, 5)} ` +
-      `${fmt_dec(shp.uid, 5)} ${fmt_dec(shp.gid, 5)} ${fmt_dec(shp.cuid, 5)} ${fmt_dec(shp.cgid, 5)} ` +
-      `${fmt_dec(shp.shm_atim, 10)} ${fmt_dec(shp.shm_dtim, 10)} ${fmt_dec(shp.shm_ctim, 10)}` +
-      (rss_swap ? ` ${ZERO_RSS_SWAP}\n` : '\n'),
-  );
+  // seq_printf(s, "%10d %10d  %4o %21lu %5u %5u  %5lu %5u %5u %5u %5u %10llu %10llu %10llu %21lu %21lu\n", ...),
+  // one conversion at a time
+  seq_put_dec(m, '', shp.key, 10);
+  seq_put_dec(m, ' ', shp.id, 10);
+  seq_put_oct(m, '  ', shp.mode, 4);
+  seq_put_u64(m, ' ', shp.shm_segsz, 21);
+  seq_put_dec(m, ' ', shp.shm_cprid, 5);
+  seq_put_dec(m, ' ', shp.shm_lprid, 5);
+  seq_put_dec(m, '  ', shp.shm_nattch, 5);
+  seq_put_dec(m, ' ', shp.uid, 5);
+  seq_put_dec(m, ' ', shp.gid, 5);
+  seq_put_dec(m, ' ', shp.cuid, 5);
+  seq_put_dec(m, ' ', shp.cgid, 5);
+  seq_put_dec(m, ' ', shp.shm_atim, 10);
+  seq_put_dec(m, ' ', shp.shm_dtim, 10);
+  seq_put_dec(m, ' ', shp.shm_ctim, 10);
+  seq_puts(m, rss_swap ? ` ${ZERO_RSS_SWAP}\n` : '\n');
   return 0;
 }

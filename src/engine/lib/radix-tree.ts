@@ -120,6 +120,9 @@ export function radix_tree_load_root<T>(root: RadixTreeRoot<T>, out: { maxindex:
 
 // --- nodes -------------------------------------------------------------------
 
+/** The 64 NULL slots every new node starts from (copied, never handed out). */
+const NULL_SLOTS: readonly null[] = new Array<null>(RADIX_TREE_MAP_SIZE).fill(null);
+
 /** radix_tree_node_alloc: a zeroed node (no free bit set yet). */
 export function radix_tree_node_alloc<T>(
   root: RadixTreeRoot<T>, parent: RadixTreeNode<T> | null, shift: number, offset: number, count: number, p: Probe,
@@ -130,7 +133,7 @@ export function radix_tree_node_alloc<T>(
     offset,
     count,
     parent,
-    slots: new Array<RadixTreeNode<T> | T | null>(RADIX_TREE_MAP_SIZE).fill(null),
+    slots: NULL_SLOTS.slice() as (RadixTreeNode<T> | T | null)[],
     free_lo: 0,
     free_hi: 0,
   };
