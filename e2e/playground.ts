@@ -3,6 +3,8 @@ import { createRequire } from 'node:module';
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 import { bootMachine } from '../src/engine/api';
+import type { KernelConfig } from '../src/engine/config';
+import type { Kernel } from '../src/engine/kernel';
 import type { TraceEvent } from '../src/engine/trace';
 
 /** operations the tour executes */
@@ -78,14 +80,20 @@ export function viewPanel(page: Page, id: string): Locator {
   return stage(page).locator(`[data-view="${id}"]`);
 }
 
-/** The trace events of operation `step` of `text` on the default kernel, from the engine itself. */
-export function eventsOf(text: string, step: number): TraceEvent[] {
-  const booted = bootMachine(text);
+/** The kernel after operation `step` of `text` (on the default kernel changed by `config`) and that operation's trace events, from the engine itself. */
+export function engineAt(text: string, step: number, config: Partial<KernelConfig> = {}): { kernel: Kernel; events: TraceEvent[] } {
+  const booted = bootMachine(text, config);
   if (!booted.ok) throw new Error(booted.error.message);
   const m = booted.machine;
   for (let i = 1; i < step; i++) m.run.step();
   const events: TraceEvent[] = [];
   m.kernel.probe.trace = (e) => events.push(e);
   m.run.step();
-  return events;
+  m.kernel.probe.trace = null;
+  return { kernel: m.kernel, events };
+}
+
+/** The trace events of operation `step` of `text` (on the default kernel changed by `config`), from the engine itself. */
+export function eventsOf(text: string, step: number, config: Partial<KernelConfig> = {}): TraceEvent[] {
+  return engineAt(text, step, config).events;
 }

@@ -1,21 +1,7 @@
-import { bootMachine } from '../src/engine/api';
-import type { KernelConfig } from '../src/engine/config';
-import type { TraceEvent } from '../src/engine/trace';
 import { test, expect } from './fixtures';
-import { expectFrame, openWithViews, viewPanel } from './playground';
+import { eventsOf, expectFrame, openWithViews, viewPanel } from './playground';
 
 const W = 'q = msgget(IPC_PRIVATE, IPC_CREAT|0600)\nmsgsnd(q, 1, 100, IPC_NOWAIT)\nmsgsnd(q, 2, 28, IPC_NOWAIT)\nmsgctl(q, MSG_INFO)\n';
-
-function eventsOf(text: string, step: number, config: Partial<KernelConfig> = {}): TraceEvent[] {
-  const booted = bootMachine(text, config);
-  if (!booted.ok) throw new Error(booted.error.message);
-  const m = booted.machine;
-  for (let i = 1; i < step; i++) m.run.step();
-  const events: TraceEvent[] = [];
-  m.kernel.probe.trace = (e) => events.push(e);
-  m.run.step();
-  return events;
-}
 
 test('after two sends the grid shows CPU 0 holding 128 bytes and 2 headers in its cells and nothing folded', async ({ page }) => {
   await openWithViews(page, W, 3, ['percpu']);

@@ -1,25 +1,9 @@
 import type { Locator } from '@playwright/test';
-import { bootMachine } from '../src/engine/api';
-import type { KernelConfig } from '../src/engine/config';
-import type { TraceEvent } from '../src/engine/trace';
 import { extract_proc } from '../src/engine/view/proc';
 import { test, expect } from './fixtures';
-import { expectFrame, openWithViews, viewPanel } from './playground';
+import { engineAt, expectFrame, openWithViews, viewPanel } from './playground';
 
 const IFBS = (n: number) => `repeat ${n} { ip link add type ifb }\n`;
-
-/** The kernel after operation `step` of `text` and that operation's events, from the engine itself. */
-function engineAt(text: string, step: number, config: Partial<KernelConfig> = {}) {
-  const booted = bootMachine(text, config);
-  if (!booted.ok) throw new Error(booted.error.message);
-  const m = booted.machine;
-  for (let i = 1; i < step; i++) m.run.step();
-  const events: TraceEvent[] = [];
-  m.kernel.probe.trace = (e) => events.push(e);
-  m.run.step();
-  m.kernel.probe.trace = null;
-  return { kernel: m.kernel, events };
-}
 
 /** The drawn nodes as "name:colour", in in-order (data-order) sequence. */
 async function drawnInOrder(view: Locator): Promise<string[]> {

@@ -1,21 +1,8 @@
 import { bootMachine } from '../src/engine/api';
-import type { KernelConfig } from '../src/engine/config';
-import type { TraceEvent } from '../src/engine/trace';
 import { test, expect } from './fixtures';
-import { expectFrame, openWithViews, viewPanel } from './playground';
+import { eventsOf, expectFrame, openWithViews, viewPanel } from './playground';
 
 const CAT = (n: number) => `repeat ${n} { msgget(IPC_PRIVATE, IPC_CREAT|0600) }\ncat /proc/sysvipc/msg\n`;
-
-function eventsOf(text: string, step: number, config: Partial<KernelConfig> = {}): TraceEvent[] {
-  const booted = bootMachine(text, config);
-  if (!booted.ok) throw new Error(booted.error.message);
-  const m = booted.machine;
-  for (let i = 1; i < step; i++) m.run.step();
-  const events: TraceEvent[] = [];
-  m.kernel.probe.trace = (e) => events.push(e);
-  m.run.step();
-  return events;
-}
 
 test('a cat of 40 queues fills a page with the header and 33 rows, then 7 rows, then reads EOF', async ({ page }) => {
   await openWithViews(page, CAT(40), 41, ['seqfile']);

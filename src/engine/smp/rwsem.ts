@@ -36,18 +36,38 @@ function rwsem(m: SmpMachine, name: string): RwSemaphore {
 export function down(m: SmpMachine, task: SmpTask, name: string, write: boolean, t: number): number | null {
   const end = line_access(m, task, name, 'rmw', t);
   const s = rwsem(m, name);
-  s.acquisitions++;
   const free = write ? s.readers === 0 && s.writer < 0 : s.writer < 0 && s.waiters.length === 0;
+  if (take_or_queue(m, s, task, write, free, end)) return end;
+  task_sleep(m, task, end, 'rwsem');
+  return null;
+}
+
+/** Counts an acquisition of `s` by `task` at `t`: takes it when `free`, else queues the task (a traced wait). Return: whether it was taken. */
+function take_or_queue(m: SmpMachine, s: RwSemaphore, task: SmpTask, write: boolean, free: boolean, t: number): boolean {
+  s.acquisitions++;
   if (free) {
-    if (write) s.writer = task.id;
-    else s.readers++;
-    return end;
+    hold(s, task.id, write);
+    return true;
   }
   s.contended++;
   s.waiters.push({ task: task.id, write });
-  if (m.trace) m.trace({ kind: 'smp_lock', t: end, lock: name, cpu: task.cpu, task: task.id, op: 'wait', waited: 0 });
-  task_sleep(m, task, end, 'rwsem');
-  return null;
+  if (m.trace) m.trace({ kind: 'smp_lock', t, lock: s.name, cpu: task.cpu, task: task.id, op: 'wait', waited: 0 });
+  return false;
+}
+
+function hold(s: RwSemaphore, task: number, write: boolean): void {
+  if (write) s.writer = task;
+  else s.readers++;
+}
+
+/** Drops `task`'s hold on `name` after touching its line with `access` at `t`, and grants waiters. Return: when the releaser continues. */
+function release(m: SmpMachine, task: SmpTask, name: string, write: boolean, access: 'rmw' | 'write', t: number): number {
+  const end = line_access(m, task, name, access, t);
+  const s = rwsem(m, name);
+  if (write) s.writer = -1;
+  else s.readers--;
+  grant(m, s, task, end);
+  return end;
 }
 
 function grant(m: SmpMachine, s: RwSemaphore, by: SmpTask, t: number): void {
@@ -56,8 +76,7 @@ function grant(m: SmpMachine, s: RwSemaphore, by: SmpTask, t: number): void {
     if (head.write ? s.readers > 0 || s.writer >= 0 : s.writer >= 0) return;
     s.waiters.shift();
     const w = m.tasks[head.task]!;
-    if (head.write) s.writer = w.id;
-    else s.readers++;
+    hold(s, w.id, head.write);
     s.wait_ns += t - w.wait_since;
     if (m.trace) m.trace({ kind: 'smp_lock', t, lock: s.name, cpu: w.cpu, task: w.id, op: 'acquire', waited: t - w.wait_since });
     try_to_wake_up(m, by, w, t, 'rwsem');
@@ -67,12 +86,7 @@ function grant(m: SmpMachine, s: RwSemaphore, by: SmpTask, t: number): void {
 
 /** up_read / up_write by `task` at `t`; grants waiters that can now run. Return: when the releaser continues. */
 export function up(m: SmpMachine, task: SmpTask, name: string, write: boolean, t: number): number {
-  const end = line_access(m, task, name, 'rmw', t);
-  const s = rwsem(m, name);
-  if (write) s.writer = -1;
-  else s.readers--;
-  grant(m, s, task, end);
-  return end;
+  return release(m, task, name, write, 'rmw', t);
 }
 
 /**
@@ -83,28 +97,14 @@ export function up(m: SmpMachine, task: SmpTask, name: string, write: boolean, t
 export function rwsem_down_locked(m: SmpMachine, task: SmpTask, name: string, write: boolean, t: number): number {
   const end = line_access(m, task, name, 'write', t);
   const s = rwsem(m, name);
-  s.acquisitions++;
   const free = write ? s.readers === 0 && s.writer < 0 && s.waiters.length === 0 : s.writer < 0 && s.waiters.length === 0;
-  if (free) {
-    if (write) s.writer = task.id;
-    else s.readers++;
-    return end;
-  }
-  s.contended++;
-  s.waiters.push({ task: task.id, write });
-  task.wait_since = end;
-  if (m.trace) m.trace({ kind: 'smp_lock', t: end, lock: name, cpu: task.cpu, task: task.id, op: 'wait', waited: 0 });
+  if (!take_or_queue(m, s, task, write, free, end)) task.wait_since = end;
   return end;
 }
 
 /** __up_read / __up_write with the wait_lock held: updates `activity` and grants waiters. Return: when the update completes. */
 export function rwsem_up_locked(m: SmpMachine, task: SmpTask, name: string, write: boolean, t: number): number {
-  const end = line_access(m, task, name, 'write', t);
-  const s = rwsem(m, name);
-  if (write) s.writer = -1;
-  else s.readers--;
-  grant(m, s, task, end);
-  return end;
+  return release(m, task, name, write, 'write', t);
 }
 
 /** Is `task` still queued on the semaphore (not granted yet)? Then it must sleep. */

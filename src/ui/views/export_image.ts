@@ -1,7 +1,8 @@
 /**
  * A view's picture as a file: its root <svg> serialised with the computed
  * styles inlined (so the file looks like the page without the page's CSS),
- * or rasterised to PNG through a canvas.
+ * or rasterised to PNG through a canvas. The download and the rasterising
+ * also serve the multi-CPU timeline and the sweep charts.
  */
 
 /** The presentation properties a view's CSS sets. */
@@ -71,4 +72,18 @@ export async function svgToPng(svg: SerializedSvg, scale = 2): Promise<Blob> {
   if (ctx === null) throw new Error('no 2d canvas');
   ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
   return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the PNG could not be made'))), 'image/png'));
+}
+
+/**
+ * Offers `s` as the file `name`: the SVG text itself, or the PNG drawn from it.
+ * Return: null when the file was offered, else the sentence that says why it could not be made.
+ */
+export async function saveSvgAs(s: SerializedSvg, name: string, kind: 'svg' | 'png'): Promise<string | null> {
+  try {
+    if (kind === 'svg') download(name, new Blob([s.text], { type: 'image/svg+xml' }));
+    else download(name, await svgToPng(s));
+    return null;
+  } catch (e) {
+    return `The ${kind.toUpperCase()} could not be made (${e instanceof Error ? e.message : String(e)}).`;
+  }
 }
