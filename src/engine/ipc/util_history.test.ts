@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { KernelConfig } from '../config';
+import type { TraceEvent } from '../trace';
 import { newProbe } from '../probe';
 import { resolveConfig } from '../presets';
 import { IPC_NOWAIT, IPC_RMID, MSG_INFO } from '../uapi/ipc';
@@ -43,6 +44,17 @@ describe('ipc_maxidx variants', () => {
     expect(sys_msgctl(k, 100, IPC_RMID)).toBe(0);
     expect(k.probe.costs.ipc_maxidx_steps - before).toBe(100);
     expect(sys_msgctl(k, 0, MSG_INFO)).toBe(0);
+  });
+
+  it('linear: each index the step-down looks at is traced with whether it was occupied', () => {
+    const k = ipcKernel(preset('5.13'));
+    runIpc('a = msgget(IPC_PRIVATE, 0600)\necho 3 > /proc/sys/kernel/msg_next_id\nb = msgget(IPC_PRIVATE, 0600)\necho 9 > /proc/sys/kernel/msg_next_id\nc = msgget(IPC_PRIVATE, 0600)', k);
+    const events: TraceEvent[] = [];
+    k.probe.trace = (e) => events.push(e);
+    expect(sys_msgctl(k, 9, IPC_RMID)).toBe(0);
+    const steps = events.flatMap((e) => (e.kind === 'maxidx_step' ? [[e.idx, e.hit]] : []));
+    expect(steps).toEqual([[8, false], [7, false], [6, false], [5, false], [4, false], [3, true]]);
+    expect(events.find((e) => e.kind === 'maxidx_result')).toEqual({ kind: 'maxidx_result', ipc: 'msg', max_idx: 3 });
   });
 
   it('bsearch: the same removal takes ilog2(100)+1 = 7 probes', () => {

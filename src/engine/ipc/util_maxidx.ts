@@ -49,11 +49,14 @@ export function ipc_search_maxidx<T extends KernIpcPerm>(ids: IpcIds<T>, limit: 
 export function ipc_maxidx_step_down<T extends KernIpcPerm>(ids: IpcIds<T>, idx: number, p: Probe): number {
   const idr = ids.ipcs_idr;
   const costs = p.costs;
-  do {
+  for (;;) {
     idx--;
     if (idx === -1) break;
     costs.ipc_maxidx_steps++;
-  } while (ipc_idr_find(idr, idx, p) === null);
+    const hit = ipc_idr_find(idr, idx, p) !== null;
+    if (p.trace) p.trace({ kind: 'maxidx_step', ipc: ids.ipc, idx, hit });
+    if (hit) break;
+  }
   if (p.trace) p.trace({ kind: 'maxidx_result', ipc: ids.ipc, max_idx: idx });
   return idx;
 }
@@ -69,7 +72,9 @@ export function ipc_get_maxid_walk<T extends KernIpcPerm>(ns: IpcNamespace, ids:
   let total = 0;
   for (let id = 0; id < ns.ipc_mni && total < in_use; id++) {
     p.costs.ipc_maxidx_steps++;
-    if (ipc_idr_find(idr, id, p) !== null) {
+    const hit = ipc_idr_find(idr, id, p) !== null;
+    if (p.trace) p.trace({ kind: 'maxidx_step', ipc: ids.ipc, idx: id, hit });
+    if (hit) {
       max_id = id;
       total++;
     }
