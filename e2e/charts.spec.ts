@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures';
-import { openFresh } from './playground';
+import { linkHash, openFresh } from './playground';
 import { fittedSlope, runSweep, sweepConfigs } from '../src/engine/sweep';
 import { formatSweepCsv } from '../src/engine/sweep_format';
 
@@ -93,4 +93,61 @@ test('a multi-CPU seed plots throughput, with the thread\'s figures beside it', 
   const table = charts.getByTestId('sweep-table');
   await expect(table.locator('thead th')).toHaveText(['CPUS', '2.6.25', '2.6.27', 'pmsg, stock 2.6.25-mm1', 'pmsg, 2.6.25-mm1 + RCU IDR']);
   await expect(table.locator('tbody tr').first().locator('td').nth(2)).toHaveText('876K msgs/s');
+});
+
+test('a copied link in charts mode opens the same scenario, range and form, and its sweep runs', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openFresh(page);
+  await page.getByRole('button', { name: 'Charts' }).click();
+  const charts = page.getByRole('region', { name: 'Sweep charts' });
+  await charts.getByRole('combobox', { name: 'Scenario' }).selectOption('003-procfs-rbtree.ipc');
+  await charts.getByLabel('use the full range').check();
+  await charts.getByRole('combobox', { name: 'Scenario' }).selectOption(FILE);
+  await charts.getByLabel('Values').fill('1024, 2048');
+  await charts.getByLabel('Kernels').fill('5.13 6.18');
+  await charts.getByLabel('Constants').fill('M=2');
+  const copy = page.getByTestId('copy-link');
+  await copy.click();
+  await expect(copy).toHaveText('Copied ✓');
+  const link = await copy.getAttribute('href');
+
+  const other = await context.newPage();
+  await other.goto(link!);
+  const charts2 = other.getByRole('region', { name: 'Sweep charts' });
+  await expect(charts2).toBeVisible();
+  await expect(other.getByRole('button', { name: 'Charts' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(charts2.getByRole('combobox', { name: 'Scenario' })).toHaveValue(FILE);
+  await expect(charts2.getByLabel('Variable')).toHaveValue('N');
+  await expect(charts2.getByLabel('Values')).toHaveValue('1024, 2048');
+  await expect(charts2.getByLabel('Kernels')).toHaveValue('5.13 6.18');
+  await expect(charts2.getByLabel('Constants')).toHaveValue('M=2');
+  // the sweep is not run by opening the link; Run sweep runs what it shows
+  await expect(charts2.getByTestId('sweep-table')).toHaveCount(0);
+  await charts2.getByRole('button', { name: 'Run sweep' }).click();
+  const table = charts2.getByTestId('sweep-table');
+  await expect(table.locator('tbody tr')).toHaveCount(2, { timeout: 20_000 });
+  await expect(table.locator('thead th').nth(1)).toHaveText('5.13');
+  await expect(table.locator('thead th').nth(2)).toHaveText('6.18');
+  await expect(other.getByRole('alert')).toHaveCount(0);
+
+  // the full-range box goes with the link too: the rbtree seed's full range, not its quick one
+  await charts.getByRole('combobox', { name: 'Scenario' }).selectOption('003-procfs-rbtree.ipc');
+  await expect(charts.getByLabel('Values')).toHaveValue('1000, 2000, 4000, 8000, 16000, 30000');
+  await copy.click();
+  const third = await context.newPage();
+  await third.goto((await copy.getAttribute('href'))!);
+  const charts3 = third.getByRole('region', { name: 'Sweep charts' });
+  await expect(charts3.getByRole('combobox', { name: 'Scenario' })).toHaveValue('003-procfs-rbtree.ipc');
+  await expect(charts3.getByLabel('use the full range')).toBeChecked();
+  await expect(charts3.getByLabel('Values')).toHaveValue('1000, 2000, 4000, 8000, 16000, 30000');
+});
+
+test('a link with a charts scenario this version lacks opens the charts page as it was, with a banner', async ({ page }) => {
+  const form = { variable: 'N', values: '1, 2', kernels: '6.18', sets: '', constants: '' };
+  await page.goto('./' + linkHash({ v: 2, workload: 'msgget(IPC_PRIVATE, 0)\n', step: 0, mode: 'charts', charts: { file: '<b>999.ipc</b>', full: false, form } }));
+  await expect(page.getByRole('alert')).toContainText('the charts scenario "<b>999.ipc</b>" (not one this ipcscope has)');
+  await expect(page.locator('b')).toHaveCount(0);
+  const charts = page.getByRole('region', { name: 'Sweep charts' });
+  await expect(charts.getByRole('combobox', { name: 'Scenario' })).toHaveValue(FILE);
+  await expect(charts.getByLabel('Values')).not.toHaveValue('1, 2');
 });

@@ -8,7 +8,7 @@ import type { Playground } from '../playground.svelte';
 import { fetchExample, TOUR } from '../gallery/examples';
 import { loadDraft, saveDraft, type Draft } from './draft';
 import { chooseStartup } from './startup';
-import { hashForState, type CompareState, type PageMode, type UrlState } from './url_state';
+import { hashForState, type ChartsState, type CompareState, type PageMode, type UrlState, type ViewOptionsMap } from './url_state';
 
 const URL_DELAY_MS = 250;
 const DRAFT_DELAY_MS = 400;
@@ -22,6 +22,8 @@ export class Persistence {
   mode = $state<PageMode>('play');
   /** compare mode's kernels, step and views (null until it was opened) */
   compare = $state.raw<CompareState | null>(null);
+  /** the charts page's choices (it reports them; null until it did); a link carries them in charts mode */
+  charts = $state.raw<ChartsState | null>(null);
   /** nothing was linked or drafted: the gallery is the landing view */
   firstVisit = $state(false);
 
@@ -55,14 +57,22 @@ export class Persistence {
     });
   }
 
-  /** Opens what `hash` links to, else the draft, else the tour; a link's step is run to. */
-  async start(hash: string): Promise<void> {
+  /**
+   * Opens what `hash` links to, else the draft, else the tour; a link's step
+   * is run to. `restoreCharts` gets a link's charts choices (before the run).
+   */
+  async start(hash: string, restoreCharts?: (charts: ChartsState) => void): Promise<void> {
     const s = chooseStartup(hash, this.draft, '');
     if (s.source === 'tour') s.workload = await this.#tour();
     if (s.problem !== null) this.#pg.notify('link', s.problem);
     this.#pg.kernel = s.kernel;
     this.#pg.views = s.views;
+    this.#pg.viewOptions = s.viewOptions;
     this.mode = s.mode;
+    if (s.charts !== null) {
+      this.charts = s.charts;
+      restoreCharts?.(s.charts);
+    }
     this.compare = s.compare;
     this.firstVisit = s.source === 'tour' && s.problem === null;
     this.#pg.load(s.workload);
@@ -87,7 +97,11 @@ export class Persistence {
 
   #urlState(): UrlState {
     const pg = this.#pg;
-    return { v: 2, workload: pg.text, step: pg.step, views: pg.views, kernel: pg.kernel, mode: this.mode, compare: this.compare };
+    const state: UrlState = { v: 2, workload: pg.text, step: pg.step, views: pg.views, kernel: pg.kernel, mode: this.mode, compare: this.compare };
+    const viewOptions = linkedOptions(pg.viewOptions);
+    if (viewOptions !== null) state.viewOptions = viewOptions;
+    if (this.mode === 'charts' && this.charts !== null) state.charts = this.charts;
+    return state;
   }
 
   #writeHash(hash: string): void {
@@ -103,4 +117,15 @@ export class Persistence {
       return '';
     }
   }
+}
+
+/** The view options worth a link: unset fields and empty options left out (null: none at all). */
+function linkedOptions(options: ViewOptionsMap): ViewOptionsMap | null {
+  const out: ViewOptionsMap = {};
+  for (const [id, o] of Object.entries(options) as [keyof ViewOptionsMap, ViewOptionsMap[keyof ViewOptionsMap]][]) {
+    if (o === undefined) continue;
+    const kept = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+    if (Object.keys(kept).length > 0) out[id] = kept;
+  }
+  return Object.keys(out).length > 0 ? out : null;
 }

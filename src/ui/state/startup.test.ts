@@ -1,13 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { chooseStartup } from './startup';
-import { hashForState } from './url_state';
+import { hashForState, type ViewOptionsMap } from './url_state';
 
 const TOUR = '# the tour\n';
 const DRAFT = { v: 1 as const, workload: 'msgget(IPC_PRIVATE, 0)\n' };
 
 describe('the startup choice', () => {
   test('a first visit opens the tour', () => {
-    expect(chooseStartup('', null, TOUR)).toEqual({ workload: TOUR, step: 0, views: [], kernel: {}, mode: 'play', compare: null, source: 'tour', problem: null });
+    expect(chooseStartup('', null, TOUR)).toEqual({ workload: TOUR, step: 0, views: [], kernel: {}, mode: 'play', compare: null, viewOptions: {}, charts: null, source: 'tour', problem: null });
   });
 
   test('a visit without a link opens the draft', () => {
@@ -17,13 +17,13 @@ describe('the startup choice', () => {
   test('a link opens its workload and step, whatever the draft', () => {
     const hash = hashForState({ v: 2, workload: 'semget(IPC_PRIVATE, 1, 0)\n', step: 1, views: ['idr'], kernel: {}, mode: 'play', compare: null });
     expect(chooseStartup(hash, DRAFT, TOUR)).toEqual({
-      workload: 'semget(IPC_PRIVATE, 1, 0)\n', step: 1, views: ['idr'], kernel: {}, mode: 'play', compare: null, source: 'link', problem: null,
+      workload: 'semget(IPC_PRIVATE, 1, 0)\n', step: 1, views: ['idr'], kernel: {}, mode: 'play', compare: null, viewOptions: {}, charts: null, source: 'link', problem: null,
     });
   });
 
   test('a damaged link opens the tour and says what was wrong', () => {
     expect(chooseStartup('#s=N4Igbi', DRAFT, TOUR)).toEqual({
-      workload: TOUR, step: 0, views: [], kernel: {}, mode: 'play', compare: null, source: 'tour',
+      workload: TOUR, step: 0, views: [], kernel: {}, mode: 'play', compare: null, viewOptions: {}, charts: null, source: 'tour',
       problem: 'The link is cut short: part of it is missing (was it copied whole?). The tour opened instead.',
     });
   });
@@ -36,8 +36,31 @@ describe('the startup choice', () => {
     expect(chooseStartup(hash, null, TOUR)).toEqual({
       workload: 'x', step: 0, views: [], kernel: {}, mode: 'compare',
       compare: { left: { preset: '5.13' }, right: { switches: { proc_dir: 'list' } }, step: 2, views: [[], []] },
+      viewOptions: {}, charts: null,
       source: 'link',
       problem: 'The link names kernel settings this ipcscope does not know; they were ignored: unknown kernel "9.9", 6.18 used instead; idr cannot be "btree"; one of: layer, radix (ignored).',
+    });
+  });
+
+  test('a link opens its view options and charts choices', () => {
+    const charts = { file: '001-msg-percpu-counters.ipc', full: false, form: { variable: 'N', values: '1, 2', kernels: '6.18', sets: '', constants: '' } };
+    const hash = hashForState({ v: 2, workload: 'x', step: 0, views: ['idr'], kernel: {}, mode: 'charts', compare: null, viewOptions: { idr: { ipc: 'shm', focus: 3 } }, charts });
+    expect(chooseStartup(hash, null, TOUR)).toEqual({
+      workload: 'x', step: 0, views: ['idr'], kernel: {}, mode: 'charts', compare: null, viewOptions: { idr: { ipc: 'shm', focus: 3 } }, charts, source: 'link', problem: null,
+    });
+  });
+
+  test('bad view options and an unknown charts scenario are dropped and named, the rest of the link opens', () => {
+    const charts = { file: '999-no-such.ipc', full: false, form: { variable: 'N', values: '1', kernels: '6.18', sets: '', constants: '' } };
+    const hash = hashForState({
+      v: 2, workload: 'x', step: 1, views: ['idr'], kernel: { preset: '9.9' }, mode: 'charts', compare: null,
+      viewOptions: { idr: { ipc: 'pipe' }, bogus: {} } as unknown as ViewOptionsMap, charts,
+    });
+    expect(chooseStartup(hash, null, TOUR)).toEqual({
+      workload: 'x', step: 1, views: ['idr'], kernel: {}, mode: 'charts', compare: null, viewOptions: { idr: {} }, charts: null, source: 'link',
+      problem:
+        'The link names kernel settings this ipcscope does not know; they were ignored: unknown kernel "9.9", 6.18 used instead. ' +
+        'Parts of the link could not be used and were ignored: the idr view\'s ipc "pipe"; the options of an unknown view "bogus"; the charts scenario "999-no-such.ipc" (not one this ipcscope has).',
     });
   });
 });

@@ -3,11 +3,13 @@
  * one, else the local draft, else the tour. A link that cannot be read
  * opens the tour and says why; the draft is never the one thrown away.
  * Kernel names in a link that this version does not know are left out,
- * and the problem says which.
+ * and the problem says which; so are view options or charts choices that
+ * are malformed, or a charts scenario this version does not have.
  */
 import { cleanChoice, type KernelChoice } from '../../engine/kernel_choice';
+import { reproductionFor } from '../../engine/reproductions';
 import type { Draft } from './draft';
-import { decodeState, encodedFromHash, type CompareState, type PageMode } from './url_state';
+import { decodeState, encodedFromHash, type ChartsState, type CompareState, type PageMode, type ViewOptionsMap } from './url_state';
 
 export interface Startup {
   workload: string;
@@ -16,6 +18,9 @@ export interface Startup {
   kernel: KernelChoice;
   mode: PageMode;
   compare: CompareState | null;
+  viewOptions: ViewOptionsMap;
+  /** the charts page's choices from a link (null: the page keeps its own) */
+  charts: ChartsState | null;
   source: 'link' | 'draft' | 'tour';
   /** why the link in the address bar was not opened, or what of it was ignored */
   problem: string | null;
@@ -29,16 +34,26 @@ function clean(choice: KernelChoice, ignored: string[]): KernelChoice {
 
 export function chooseStartup(hash: string, draft: Draft | null, tour: string): Startup {
   const encoded = encodedFromHash(hash);
-  const base = { step: 0, views: [], kernel: {}, mode: 'play' as const, compare: null, problem: null };
+  const base = { step: 0, views: [], kernel: {}, mode: 'play' as const, compare: null, viewOptions: {}, charts: null, problem: null };
   if (encoded !== null) {
     const decoded = decodeState(encoded);
     if (decoded.ok) {
-      const { workload, step, views, kernel, mode, compare } = decoded.state;
+      const { workload, step, views, kernel, mode, compare, viewOptions = {} } = decoded.state;
       const ignored: string[] = [];
       const k = clean(kernel, ignored);
       const c = compare === null ? null : { ...compare, left: clean(compare.left, ignored), right: clean(compare.right, ignored) };
-      const problem = ignored.length === 0 ? null : `The link names kernel settings this ipcscope does not know; they were ignored: ${ignored.join('; ')}.`;
-      return { workload, step, views, kernel: k, mode, compare: c, source: 'link', problem };
+      const dropped = [...(decoded.dropped ?? [])];
+      let charts = decoded.state.charts ?? null;
+      if (charts !== null && charts.file !== '' && reproductionFor(charts.file) === undefined) {
+        dropped.push(`the charts scenario ${JSON.stringify(charts.file.slice(0, 64))} (not one this ipcscope has)`);
+        charts = null;
+      }
+      const problems = [
+        ...(ignored.length === 0 ? [] : [`The link names kernel settings this ipcscope does not know; they were ignored: ${ignored.join('; ')}.`]),
+        ...(dropped.length === 0 ? [] : [`Parts of the link could not be used and were ignored: ${dropped.join('; ')}.`]),
+      ];
+      const problem = problems.length === 0 ? null : problems.join(' ');
+      return { workload, step, views, kernel: k, mode, compare: c, viewOptions, charts, source: 'link', problem };
     }
     return { ...base, workload: tour, source: 'tour', problem: `${decoded.message} The tour opened instead.` };
   }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { compressToEncodedURIComponent } from 'lz-string';
-import { decodeState, encodedFromHash, encodeState, hashForState, MAX_DECODED_CHARS, type Migration, type UrlState } from './url_state';
+import { decodeState, encodedFromHash, encodeState, hashForState, MAX_DECODED_CHARS, MAX_FOCUS, type ChartsState, type Migration, type UrlState } from './url_state';
 
 const STATE: UrlState = {
   v: 2,
@@ -11,6 +11,11 @@ const STATE: UrlState = {
   kernel: { preset: 'v6.18', switches: { ipcmni_extend: 'on' } },
   mode: 'compare',
   compare: { left: { preset: '5.13' }, right: { preset: '5.13', switches: { sysvipc_find_ipc: 'get_next' } }, step: 7, views: [['idr'], ['seqfile', 'maxidx']] },
+};
+const CHARTS: ChartsState = {
+  file: '003-procfs-rbtree.ipc',
+  full: true,
+  form: { variable: 'N', values: '1000, 30000', kernels: '5.13 6.18', sets: 'proc_dir=list,rbtree', constants: 'M=3' },
 };
 const V2_DEFAULTS = { views: [], kernel: {}, mode: 'play', compare: null };
 const raw = (value: unknown) => compressToEncodedURIComponent(JSON.stringify(value));
@@ -112,6 +117,83 @@ describe('the URL state', () => {
     });
   });
 
+  test('round-trips the view options and the charts choices', () => {
+    const state: UrlState = { ...STATE, mode: 'charts', viewOptions: { idr: { ipc: 'shm', focus: 12 }, proc: { dir: 'net/dev_snmp6' } }, charts: CHARTS };
+    expect(decodeState(encodeState(state))).toEqual({ ok: true, state });
+  });
+
+  test('a version 2 link without view options or charts choices opens without them, and nothing is said dropped', () => {
+    const decoded = decodeState(raw({ v: 2, workload: 'x', step: 0, views: ['idr'] }));
+    expect(decoded).toEqual({ ok: true, state: { v: 2, workload: 'x', step: 0, ...V2_DEFAULTS, views: ['idr'] } });
+    expect(decoded.ok && 'viewOptions' in decoded.state).toBe(false);
+    expect(decoded.ok && 'dropped' in decoded).toBe(false);
+  });
+
+  test('drops bad view options one by one and says which, keeping the good ones and the rest of the link', () => {
+    const decoded = decodeState(raw({
+      v: 2, workload: 'x', step: 4, views: ['idr'],
+      viewOptions: {
+        idr: { ipc: 'pipe', focus: 7 },
+        maxidx: { ipc: 'sem', focus: -1 },
+        proc: { dir: 42 },
+        seqfile: { dir: 'a\nb', colour: 'red' },
+        percpu: 'all',
+        '<img src=x onerror=alert(1)>': { ipc: 'msg' },
+      },
+    }));
+    expect(decoded).toEqual({
+      ok: true,
+      state: { v: 2, workload: 'x', step: 4, ...V2_DEFAULTS, views: ['idr'], viewOptions: { idr: { focus: 7 }, maxidx: { ipc: 'sem' }, proc: {}, seqfile: {} } },
+      dropped: [
+        'the idr view\'s ipc "pipe"',
+        'the maxidx view\'s focus value',
+        'the proc view\'s dir value',
+        'the seqfile view\'s dir "a\\nb"',
+        'the seqfile view\'s unknown option "colour"',
+        'the percpu view\'s options (not an object)',
+        'the options of an unknown view "<img src=x onerror=alert(1)>"',
+      ],
+    });
+  });
+
+  test('drops absurd zoom numbers and view options that are not a short list', () => {
+    for (const focus of [MAX_FOCUS + 1, 1.5, 1e308, '3', null]) {
+      expect(decodeState(raw({ v: 2, workload: 'x', step: 0, viewOptions: { idr: { focus } } }))).toMatchObject({
+        ok: true, state: { viewOptions: { idr: {} } }, dropped: ["the idr view's focus " + (typeof focus === 'string' ? '"3"' : 'value')],
+      });
+    }
+    expect(decodeState(raw({ v: 2, workload: 'x', step: 0, viewOptions: { idr: { focus: MAX_FOCUS } } }))).toMatchObject({ state: { viewOptions: { idr: { focus: MAX_FOCUS } } } });
+    const many = Object.fromEntries(Array.from({ length: 33 }, (_, i) => [`v${i}`, {}]));
+    for (const viewOptions of [many, ['idr'], 'idr']) {
+      const decoded = decodeState(raw({ v: 2, workload: 'x', step: 0, viewOptions }));
+      expect(decoded).toEqual({ ok: true, state: { v: 2, workload: 'x', step: 0, ...V2_DEFAULTS }, dropped: ['the view options (not a short list of views)'] });
+    }
+  });
+
+  test('drops a charts state that is not a scenario and a form of text fields', () => {
+    const bad = [
+      { ...CHARTS, file: 3 },
+      { ...CHARTS, full: 'yes' },
+      { ...CHARTS, form: { ...CHARTS.form, values: [1, 2] } },
+      { ...CHARTS, form: { ...CHARTS.form, kernels: undefined } },
+      { ...CHARTS, form: { ...CHARTS.form, values: '1,'.repeat(600) } },
+      'charts',
+    ];
+    for (const charts of bad) {
+      expect(decodeState(raw({ v: 2, workload: 'x', step: 0, mode: 'charts', charts }))).toEqual({
+        ok: true, state: { v: 2, workload: 'x', step: 0, ...V2_DEFAULTS, mode: 'charts' }, dropped: ['the charts page state (not a scenario and a form)'],
+      });
+    }
+    const { full: _, ...noFull } = CHARTS;
+    expect(decodeState(raw({ v: 2, workload: 'x', step: 0, charts: { ...noFull, form: { ...CHARTS.form, extra: 1 } } }))).toEqual({
+      ok: true, state: { v: 2, workload: 'x', step: 0, ...V2_DEFAULTS, charts: { ...CHARTS, full: false } },
+    });
+  });
+
+  test('a version 1 link migrates to a version 2 state without view options or charts choices', () => {
+    expect(decodeState(raw({ v: 1, workload: 'x', step: 2, views: ['proc'] }))).toEqual({ ok: true, state: { v: 2, workload: 'x', step: 2, ...V2_DEFAULTS, views: ['proc'] } });
+  });
+
   test('keeps markup in a workload as plain text', () => {
     const evil = { ...STATE, workload: '<img src=x onerror=alert(1)>' };
     expect(decodeState(encodeState(evil))).toMatchObject({ ok: true, state: { workload: '<img src=x onerror=alert(1)>' } });
@@ -127,13 +209,15 @@ describe('links to the seed scenarios', () => {
   });
 
   for (const file of files) {
-    test(`a compare link to ${file} with kernels and views stays under 2,000 characters`, () => {
+    test(`a compare link to ${file} with kernels, views, view options and charts choices stays under 2,000 characters`, () => {
       const workload = readFileSync(new URL(file, dir), 'utf8');
       const state: UrlState = {
         v: 2, workload, step: 123456, views: ['idr', 'maxidx', 'proc', 'percpu', 'seqfile'],
         kernel: { preset: '2.6.25', switches: { ipcmni_extend: 'on', sysvipc_find_ipc: 'get_next' } },
         mode: 'compare',
         compare: { left: { preset: '2.6.25' }, right: { preset: '2.6.27', switches: { ipcmni_extend: 'on' } }, step: 123456, views: [['idr', 'seqfile'], ['idr', 'seqfile']] },
+        viewOptions: { idr: { ipc: 'shm', focus: 123456 }, maxidx: { ipc: 'sem' }, seqfile: { ipc: 'msg' }, proc: { dir: 'sysvipc' } },
+        charts: { file, full: true, form: { variable: 'N', values: '1024, 2048, 4096, 8192, 16384, 32768', kernels: '2.6.25 5.13 5.15 6.18', sets: 'ipcmni_extend=off,on', constants: 'CPUS=4' } },
       };
       const link = 'https://ipcscope.example.org/ipcscope/' + hashForState(state);
       expect(link.length).toBeLessThan(2000);

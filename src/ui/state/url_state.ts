@@ -7,9 +7,18 @@
  * anything damaged, too large or of the wrong shape. Nothing of a link is
  * trusted: every field is checked before the page uses it, and it is only
  * ever shown as text.
+ *
+ * The view options and the charts page's choices are optional fields of
+ * version 2 (not a version 3): an old version-2 link simply lacks them, and
+ * an older ipcscope opening a newer link ignores them instead of refusing
+ * the whole link. Unlike the fields a link cannot open without, a bad view
+ * option or charts state does not refuse the link: it is dropped, and
+ * `dropped` says what, for the page's banner.
  */
 import { compressToEncodedURIComponent } from 'lz-string';
 import type { KernelChoice } from '../../engine/kernel_choice';
+import type { ViewId, ViewOptions } from '../../engine/view/types';
+import type { SweepForm } from '../charts/sweep_form';
 import { decompressUriBounded } from './lz_uri';
 
 export const URL_STATE_VERSION = 2;
@@ -18,6 +27,26 @@ export const MAX_DECODED_CHARS = 200 * 1024;
 export const MAX_VIEWS = 32;
 export const MAX_STEP = 1_000_000_000;
 export const MAX_SWITCHES = 32;
+/** the largest node id a view may be zoomed to (ids are ints) */
+export const MAX_FOCUS = 2 ** 31 - 1;
+/** the longest /proc directory name a link may carry */
+export const MAX_DIR_CHARS = 256;
+/** the longest text of one charts form field */
+export const MAX_FORM_CHARS = 1000;
+
+/** Every view id, as a record so that the compiler insists on each one. */
+const VIEW_ID_SET: Record<ViewId, true> = { idr: true, maxidx: true, proc: true, percpu: true, seqfile: true };
+const IPC_TYPES: readonly string[] = ['msg', 'shm', 'sem'];
+const FORM_FIELDS = ['variable', 'values', 'kernels', 'sets', 'constants'] as const satisfies readonly (keyof SweepForm)[];
+
+export type ViewOptionsMap = Partial<Record<ViewId, ViewOptions>>;
+
+/** The charts page's choices: the scenario ('' = the editor's workload), the full range box and the form's fields. */
+export interface ChartsState {
+  file: string;
+  full: boolean;
+  form: SweepForm;
+}
 
 /** which page the link opens: the playground, two kernels side by side, or the sweep charts */
 export type PageMode = 'play' | 'compare' | 'charts';
@@ -44,6 +73,10 @@ export interface UrlState {
   mode: PageMode;
   /** null until compare mode was opened */
   compare: CompareState | null;
+  /** each view's options (which ipc, /proc directory, zoom); absent = none */
+  viewOptions?: ViewOptionsMap;
+  /** the charts page's choices; absent = its defaults */
+  charts?: ChartsState;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -78,7 +111,8 @@ export const MIGRATIONS: readonly Migration[] = [
 
 export type LinkProblem = 'corrupted' | 'truncated' | 'oversized' | 'unknown_version' | 'invalid';
 
-export type Decoded = { ok: true; state: UrlState } | { ok: false; problem: LinkProblem; message: string };
+/** `dropped`: what of the link was left out (bad view options or charts state), when something was */
+export type Decoded = { ok: true; state: UrlState; dropped?: string[] } | { ok: false; problem: LinkProblem; message: string };
 
 export function encodeState(state: UrlState): string {
   return compressToEncodedURIComponent(JSON.stringify(state));
@@ -196,8 +230,66 @@ function validateV2(s: Record<string, unknown>): Decoded {
   if (!PAGE_MODES.includes(mode as PageMode)) return bad('the page mode is unknown');
   const compare = checkCompare(s.compare);
   if (!compare.ok) return bad(compare.what);
+  const state: UrlState = { v: 2, workload: s.workload, step: s.step, views: views.value, kernel: kernel.value, mode: mode as PageMode, compare: compare.value };
+  const dropped: string[] = [];
+  const viewOptions = checkViewOptions(s.viewOptions, dropped);
+  if (viewOptions !== undefined) state.viewOptions = viewOptions;
+  const charts = checkCharts(s.charts, dropped);
+  if (charts !== undefined) state.charts = charts;
+  return dropped.length === 0 ? { ok: true, state } : { ok: true, state, dropped };
+}
+
+/** A name from a link, short and quoted, for a message shown as text. */
+const quote = (name: string) => JSON.stringify(name.length > 32 ? name.slice(0, 32) + '…' : name);
+
+function checkOptions(id: string, o: unknown, dropped: string[]): ViewOptions | undefined {
+  if (!isRecord(o)) {
+    dropped.push(`the ${id} view's options (not an object)`);
+    return undefined;
+  }
+  const out: ViewOptions = {};
+  for (const [key, v] of Object.entries(o)) {
+    if (key === 'ipc' && typeof v === 'string' && IPC_TYPES.includes(v)) out.ipc = v as ViewOptions['ipc'];
+    else if (key === 'dir' && typeof v === 'string' && v.length <= MAX_DIR_CHARS && !/[\u0000-\u001f]/.test(v)) out.dir = v;
+    else if (key === 'focus' && typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_FOCUS) out.focus = v;
+    else if (key === 'ipc' || key === 'dir' || key === 'focus') dropped.push(`the ${id} view's ${key} ${typeof v === 'string' ? quote(v) : 'value'}`);
+    else dropped.push(`the ${id} view's unknown option ${quote(key)}`);
+  }
+  return out;
+}
+
+function checkViewOptions(raw: unknown, dropped: string[]): ViewOptionsMap | undefined {
+  if (raw === undefined) return undefined;
+  if (!isRecord(raw) || Object.keys(raw).length > MAX_VIEWS) {
+    dropped.push('the view options (not a short list of views)');
+    return undefined;
+  }
+  const out: ViewOptionsMap = {};
+  for (const [id, o] of Object.entries(raw)) {
+    if (!Object.hasOwn(VIEW_ID_SET, id)) {
+      dropped.push(`the options of an unknown view ${quote(id)}`);
+      continue;
+    }
+    const options = checkOptions(id, o, dropped);
+    if (options !== undefined) out[id as ViewId] = options;
+  }
+  return out;
+}
+
+function checkCharts(raw: unknown, dropped: string[]): ChartsState | undefined {
+  if (raw === undefined) return undefined;
+  const form = isRecord(raw) ? raw.form : undefined;
+  const ok =
+    isRecord(raw) && typeof raw.file === 'string' && raw.file.length <= 128 && (raw.full === undefined || typeof raw.full === 'boolean') &&
+    isRecord(form) && FORM_FIELDS.every((f) => typeof form[f] === 'string' && (form[f] as string).length <= MAX_FORM_CHARS);
+  if (!ok) {
+    dropped.push('the charts page state (not a scenario and a form)');
+    return undefined;
+  }
+  const f = form as Record<(typeof FORM_FIELDS)[number], string>;
   return {
-    ok: true,
-    state: { v: 2, workload: s.workload, step: s.step, views: views.value, kernel: kernel.value, mode: mode as PageMode, compare: compare.value },
+    file: raw.file as string,
+    full: raw.full === true,
+    form: { variable: f.variable, values: f.values, kernels: f.kernels, sets: f.sets, constants: f.constants },
   };
 }
