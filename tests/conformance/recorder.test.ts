@@ -43,6 +43,19 @@ describe('the recorder, live on the host kernel', () => {
   });
 });
 
+describe('the recorder, live: msgctl(q, IPC_SET)', () => {
+  it.skipIf(hostReason !== null)(live('is IPC_STAT then IPC_SET, keeping mode 0640 where the numeric form clears it; shmctl has no such name'), () => {
+    const rec = recordOnHost('q = msgget(IPC_PRIVATE, 0640)\nmsgctl(q, IPC_SET)\ncat /proc/sysvipc/msg\nmsgctl(q, 1)\ncat /proc/sysvipc/msg\nshmctl(0, IPC_SET)\n');
+    const lines = rec.output.split('\n');
+    expect(lines[1]).toBe('msgctl(0, IPC_SET) = 0');
+    expect(lines[4]!.trim().split(/ +/).slice(0, 3)).toEqual(['0', '0', '640']);
+    expect(lines[5]).toBe('msgctl(0, IPC_SET) = 0');
+    expect(lines[8]!.trim().split(/ +/).slice(0, 3)).toEqual(['0', '0', '0']);
+    expect(rec.exitCode).toBe(2);
+    expect(rec.stderr).toContain("line 6: undefined variable 'IPC_SET'");
+  });
+});
+
 describe.skipIf(!hasPython)('the recorder parser (no kernel needed)', () => {
   it('accepts the language of every committed workload that is meant to parse', () => {
     const corpus = listCorpus().filter((e) => e.name !== '142-parse-error');

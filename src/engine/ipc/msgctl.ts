@@ -6,7 +6,10 @@
  * Simplified: the user buffer is the language's zeroed one, so IPC_SET sets
  * uid 0, gid 0, mode 0 and q_qbytes 0 (the queue then accepts nothing); the
  * structures STAT/INFO would copy out are filled but only the return value
- * is reported.
+ * is reported. The one exception is msgctl_stat_set, the language's
+ * `msgctl(id, IPC_SET)`: IPC_STAT into a buffer, then IPC_SET with it
+ * (stress-ng's "same data back"), so only the four fields IPC_SET reads are
+ * carried from one call to the other.
  */
 import type { Kernel } from '../kernel';
 import { EACCES, EAGAIN, EINVAL, EPERM } from '../uapi/errno';
@@ -82,7 +85,7 @@ export function msgctl_info(k: Kernel, cmd: number, info: MsgInfo): number {
  * MSG_STAT_ANY take an idx (only its low bits count) and return the full id.
  * Return: 0 / id, -EINVAL (nothing there), -EACCES (no read permission, not for _ANY).
  */
-export function msgctl_stat(k: Kernel, msqid: number, cmd: number): number {
+export function msgctl_stat(k: Kernel, msqid: number, cmd: number, out: MsqidSet | null = null): number {
   const ns = k.state.ipc;
   const ids = msg_ids(k);
   const msq =
@@ -91,6 +94,12 @@ export function msgctl_stat(k: Kernel, msqid: number, cmd: number): number {
       : ipc_obtain_object_check(ns, ids, msqid, k.probe);
   if (msq === null) return -EINVAL;
   if (cmd !== MSG_STAT_ANY && ipcperms(msq, S_IRUGO)) return -EACCES;
+  if (out !== null) {
+    out.uid = msq.uid;
+    out.gid = msq.gid;
+    out.mode = msq.mode;
+    out.qbytes = msq.q_qbytes;
+  }
   return cmd === IPC_STAT ? 0 : msq.id;
 }
 
@@ -140,4 +149,20 @@ export function ksys_msgctl(k: Kernel, msqid: number, cmd: number, set: Readonly
     default:
       return -EINVAL;
   }
+}
+
+/**
+ * The language's `msgctl(id, IPC_SET)`: msgctl(id, IPC_STAT, &buf), then, if
+ * that worked, msgctl(id, IPC_SET, &buf). The same data goes back: owner,
+ * mode and q_qbytes stay, q_ctime becomes now, the waiters are woken (the
+ * receivers with -EAGAIN, so they retry).
+ * Return: the IPC_STAT's -EINVAL / -EACCES if it fails, else the IPC_SET's
+ * 0 / -EPERM (q_qbytes above a since-lowered msgmnb without CAP_SYS_RESOURCE).
+ */
+export function msgctl_stat_set(k: Kernel, msqid: number): number {
+  const buf: MsqidSet = { ...ZERO_MSQID_SET };
+  const r = msqid < 0 ? -EINVAL : msgctl_stat(k, msqid, IPC_STAT, buf);
+  if (r < 0) return r;
+  k.probe.costs.syscalls++;
+  return ksys_msgctl(k, msqid, IPC_SET, buf);
 }

@@ -71,6 +71,11 @@ export interface CallStatement extends Span {
   calleeSpan: Span;
   /** as written: optional trailing arguments may be missing */
   args: Expression[];
+  /**
+   * `msgctl(ID, IPC_SET)` with the bare name: IPC_STAT into the buffer, then
+   * IPC_SET with it (args[1] is then the literal 1). Absent for every other call.
+   */
+  statSet?: true;
 }
 
 /** `echo WORDS > PATH`; PATH is a literal, checked against the allowed sysctls at parse time. */

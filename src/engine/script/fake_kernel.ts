@@ -64,7 +64,11 @@ export const FAKE_SYSCALLS: Syscalls<FakeKernel> = {
   sys_msgget: ipc('msgget'),
   sys_msgsnd: ipc('msgsnd'),
   sys_msgrcv: ipc('msgrcv'),
-  sys_msgctl: ipc('msgctl'),
+  sys_msgctl(k, msqid, cmd, statSet) {
+    if (!statSet) return ipc('msgctl')(k, msqid, cmd);
+    k.log.push(`msgctl(${msqid}, ${cmd}, stat)`);
+    return k.callResult('msgctl', [msqid, cmd]);
+  },
   sys_shmget: ipc('shmget'),
   sys_shmctl: ipc('shmctl'),
   sys_semget: ipc('semget'),

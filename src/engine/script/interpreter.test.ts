@@ -317,3 +317,16 @@ describe('the step budget', () => {
     expect(error).toMatchObject({ code: 'step_limit', line: 1, column: 1 });
   });
 });
+
+describe('msgctl(id, IPC_SET)', () => {
+  it('asks the kernel for the stat-then-set form and prints the same line as the numeric form', () => {
+    const { output, kernel } = run('q = msgget(1, 0)\nmsgctl(q, IPC_SET)\nmsgctl(q, 1)', returning(0));
+    expect(output).toBe('msgget(0x1, 000) = 0\nmsgctl(0, IPC_SET) = 0\nmsgctl(0, IPC_SET) = 0\n');
+    expect(kernel.log).toEqual(['msgget(1, 0)', 'msgctl(0, 1, stat)', 'msgctl(0, 1)']);
+  });
+
+  it('IPC_SET is no constant elsewhere: shmctl(q, IPC_SET) is an undefined variable', () => {
+    const { error } = run('shmctl(0, IPC_SET)', returning(0));
+    expect(error).toMatchObject({ code: 'undefined_variable', line: 1, column: 11 });
+  });
+});

@@ -120,7 +120,9 @@ function execCall(ctx: Ctx, node: CallStatement): void {
     text += ')';
   }
   begin(ctx, node, text);
-  const r = INVOKE[node.callee](ctx.sys, ctx.kernel, values);
+  const r = node.statSet
+    ? ctx.sys.sys_msgctl(ctx.kernel, values[0] as number, values[1] as number, true)
+    : INVOKE[node.callee](ctx.sys, ctx.kernel, values);
   if (node.assign !== null) ctx.state.vars.set(node.assign.name, r < 0 ? -1n : BigInt(r));
   ctx.out.push(formatLine(text, r));
   finish(ctx, node, r);

@@ -289,3 +289,17 @@ describe('messages stay on one line', () => {
     expect(error('-'.repeat(100)).message).toBe(`cannot parse statement \`${'-'.repeat(60)}…\``);
   });
 });
+
+describe('msgctl(id, IPC_SET), the stat-then-set form', () => {
+  it('the bare name IPC_SET as msgctl command marks the call and stands for the literal 1', () => {
+    const [st] = program('msgctl(q, IPC_SET)').body;
+    expect(st).toMatchObject({ type: 'CallStatement', callee: 'msgctl', statSet: true, args: [{ name: 'q' }, { type: 'NumberLiteral', value: 1n, start: 10, end: 17 }] });
+    expect(program('msgctl(q, $IPC_SET)').body[0]).toMatchObject({ statSet: true });
+  });
+
+  it('the number 1, an expression naming IPC_SET, and the other ctl calls keep the zeroed buffer', () => {
+    const marks = (src: string) => program(src).body.map((s) => s.type === 'CallStatement' && s.statSet === true);
+    expect(marks('msgctl(q, 1)\nmsgctl(q, IPC_SET|0)\nshmctl(q, IPC_SET)\nsemctl(q, 0, IPC_SET)')).toEqual([false, false, false, false]);
+    expect(shows('shmctl(q, IPC_SET)')).toEqual(['shmctl(q, IPC_SET)']);
+  });
+});

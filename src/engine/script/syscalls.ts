@@ -12,7 +12,12 @@ export interface Syscalls<K> {
   sys_msgget(k: K, key: number, msgflg: number): number;
   sys_msgsnd(k: K, msqid: number, mtype: bigint, msgsz: bigint, msgflg: number): number;
   sys_msgrcv(k: K, msqid: number, msgtyp: bigint, msgsz: bigint, msgflg: number): number;
-  sys_msgctl(k: K, msqid: number, cmd: number): number;
+  /**
+   * `statSet` (only ever true, with cmd IPC_SET): IPC_STAT into the buffer,
+   * then IPC_SET with that buffer, as two system calls; the IPC_STAT's error
+   * if it fails, else the IPC_SET's result. Otherwise the buffer is zeroed.
+   */
+  sys_msgctl(k: K, msqid: number, cmd: number, statSet?: true): number;
   sys_shmget(k: K, key: number, size: bigint, shmflg: number): number;
   sys_shmctl(k: K, shmid: number, cmd: number): number;
   sys_semget(k: K, key: number, nsems: number, semflg: number): number;

@@ -27,11 +27,19 @@
  * run-queue lock line. A call that blocks drops the lock and sleeps; after
  * a pipelined hand-over the receiver returns without taking any lock (the
  * "lockless receive" of do_msgrcv since 2.6.x: no rwsem, no queue lock).
- * msgget takes the ids rwsem for write (ipcget); msgctl IPC_RMID/IPC_SET
- * for write (msgctl_down), IPC_INFO/MSG_INFO for read (msgctl_info);
- * IPC_STAT/MSG_STAT/MSG_STAT_ANY look the queue up as msgsnd does and take
- * its lock (msgctl_stat under RCU; 2.6.25's msg_lock_check = ipc_lock);
- * MSG_INFO with percpu counters sums every CPU's slot.
+ * msgget takes the ids rwsem for write (ipcget); IPC_INFO/MSG_INFO take it
+ * for read (msgctl_info); IPC_STAT/MSG_STAT/MSG_STAT_ANY look the queue up
+ * as msgsnd does and take its lock (msgctl_stat under RCU; 2.6.25's
+ * msg_lock_check = ipc_lock); MSG_INFO with percpu counters sums every CPU's
+ * slot. IPC_RMID/IPC_SET (msgctl_down) in every era: down_write of the ids
+ * rwsem, the lookup with the rwsem held (6.x: rcu_read_lock +
+ * ipcctl_obtain_check, no rwsem read; 2.6.25: ipcctl_pre_down's lookup under
+ * the held rw_mutex), then the queue spinlock (6.x ipc_lock_object; 2.6.25
+ * the ipc_lock of ipcctl_pre_down) around the writes: IPC_SET's uid, gid,
+ * mode, q_qbytes and q_ctime, expunge_all and ss_wakeup; queue unlock,
+ * wake-ups (6.x wake_q), up_write. The language's `msgctl(q, IPC_SET)` is
+ * stress-ng's pair: the IPC_STAT path, then that IPC_SET path; when it fails
+ * only the IPC_STAT path is costed.
  *
  * Simplified: a retried call (a woken sender) pays the whole path again;
  * security hooks, copy sizes and slab behaviour are folded into the
@@ -143,16 +151,23 @@ export function msg_path(env: MsgPathEnv, o: Outcome, cpu: number): MicroOp[] {
       ops.push({ op: 'work', ns: half }, ...rwsem_down(env, true), { op: 'work', ns: c.msg_queue_work }, ...rwsem_up(env, true), { op: 'work', ns: half });
       break;
     case 'msgctl': {
-      if (o.cmd === IPC_STAT || o.cmd === MSG_STAT || o.cmd === MSG_STAT_ANY) {
+      if (o.statSet || o.cmd === IPC_STAT || o.cmd === MSG_STAT || o.cmd === MSG_STAT_ANY) {
         // msgctl_stat: the lookup of msgsnd (ipc_lock in 2.6.25), then the queue lock
         const lock = queueLock(o.msqid);
         ops.push({ op: 'work', ns: half });
         lookup(env, ops);
         ops.push({ op: 'spin_lock', lock }, { op: 'work', ns: c.msg_queue_work }, { op: 'spin_unlock', lock }, { op: 'work', ns: half });
-        break;
+        if (!o.statSet || o.kind === 'error') break;
       }
       const write = o.cmd === IPC_RMID || o.cmd === IPC_SET;
-      ops.push({ op: 'work', ns: half }, ...rwsem_down(env, write), { op: 'work', ns: c.msg_queue_work });
+      ops.push({ op: 'work', ns: half }, ...rwsem_down(env, write));
+      if (write && o.kind !== 'error') {
+        // msgctl_down: the lookup with the rwsem held, the writes under the queue lock
+        const lock = queueLock(o.msqid);
+        ops.push({ op: 'access', line: IDS_LINE, access: 'read' }, { op: 'spin_lock', lock }, { op: 'work', ns: c.msg_queue_work }, { op: 'spin_unlock', lock });
+      } else {
+        ops.push({ op: 'work', ns: c.msg_queue_work });
+      }
       if (o.cmd === MSG_INFO && env.config.msg_counters === 'percpu') {
         for (let i = 0; i < env.nr_cpus; i++) ops.push({ op: 'access', line: percpuLine(i), access: 'read' });
       } else if (o.cmd === MSG_INFO) {

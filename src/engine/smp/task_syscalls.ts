@@ -45,6 +45,8 @@ export interface Outcome {
   woken: number[];
   /** msgctl: the command */
   cmd: number;
+  /** msgctl: the language's `msgctl(id, IPC_SET)`, an IPC_STAT then an IPC_SET */
+  statSet?: true;
   /** bytes sent or received (for the msg_bytes counter) */
   bytes: number;
 }
@@ -148,12 +150,13 @@ export function taskSyscalls(ctx: TaskSyscallContext): Syscalls<Kernel> {
       set('msgrcv', msqid, r < 0 ? 'error' : 'dequeued', woken_senders(msq, senders), 0, Math.max(r, 0));
       return r;
     },
-    sys_msgctl(k, msqid, cmd) {
+    sys_msgctl(k, msqid, cmd, statSet) {
       const msq = cmd === IPC_RMID || cmd === IPC_SET ? queue(k, msqid) : null;
       const receivers = msq === null ? [] : msq.q_receivers.slice();
       const senders = msq === null ? [] : msq.q_senders.slice();
-      const r = KERNEL_SYSCALLS.sys_msgctl(k, msqid, cmd);
+      const r = KERNEL_SYSCALLS.sys_msgctl(k, msqid, cmd, statSet);
       set('msgctl', msqid, r < 0 ? 'error' : 'done', [...woken_receivers(receivers), ...woken_senders(null, senders)], cmd);
+      if (statSet) ctx.outcome.statSet = true;
       return r;
     },
   };

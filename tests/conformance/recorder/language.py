@@ -14,7 +14,10 @@ its kind:
     ("for", line, var, expr_a, expr_b, body)
 
 An expression is a nested tuple: ("num", n) | ("var", name) |
-("neg", e) | ("bin", op, a, b).  Words (names, paths, echo values) keep their
+("neg", e) | ("bin", op, a, b), and ("ipc_set",) (value 1) for the bare name
+IPC_SET as msgctl's command: `msgctl(id, IPC_SET)` is IPC_STAT into the buffer,
+then IPC_SET with it; the number 1 (or any other expression of value 1) keeps
+the zeroed buffer.  Words (names, paths, echo values) keep their
 `$VAR` / `${VAR}` references and are interpolated at run time.
 """
 
@@ -162,6 +165,8 @@ def evaluate(tree, env, line):
     kind = tree[0]
     if kind == "num":
         return tree[1]
+    if kind == "ipc_set":
+        return 1
     if kind == "var":
         if tree[1] not in env:
             raise runtime_error(line, f"undefined variable '{tree[1]}'")
@@ -302,7 +307,10 @@ def _parse_statement(text, line):
         exprs = _split_args(args, line)
         if not lo <= len(exprs) <= len(params):
             raise parse_error(line, f"{name} takes {lo}..{len(params)} arguments, got {len(exprs)}")
-        return ("call", line, var, name, [parse_expr(e, line) for e in exprs])
+        trees = [parse_expr(e, line) for e in exprs]
+        if name == "msgctl" and trees[1] == ("var", "IPC_SET"):
+            trees[1] = ("ipc_set",)     # IPC_STAT, then IPC_SET with the same buffer
+        return ("call", line, var, name, trees)
     raise parse_error(line, f"cannot parse statement '{text}'")
 
 

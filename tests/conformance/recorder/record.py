@@ -114,7 +114,11 @@ class Runner:
 
     def do_call(self, line, var, name, exprs):
         values = [evaluate(e, self.env, line) for e in exprs]
-        text, ret = run_call(self.ipc, name, values)
+        if name == "msgctl" and exprs[1] == ("ipc_set",):
+            qid = to_int(values[0])
+            text, ret = f"msgctl({qid}, IPC_SET)", self.ipc.msgctl_stat_set(qid)
+        else:
+            text, ret = run_call(self.ipc, name, values)
         self.emit(text, ret)
         if var is not None:
             self.env[var] = ret if ret >= 0 else -1

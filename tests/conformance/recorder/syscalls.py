@@ -18,6 +18,8 @@ SYS_SEMGET, SYS_SEMCTL = 64, 66
 SYS_MSGGET, SYS_MSGSND, SYS_MSGRCV, SYS_MSGCTL = 68, 69, 70, 71
 
 IPC_NOWAIT = 0o4000
+IPC_SET = 1
+IPC_STAT = 2
 READ_CHUNK = 128 * 1024          # cat reads like coreutils cat
 CTL_DIRTY_BYTES = 4096           # *_STAT / *_INFO structs are far smaller
 
@@ -144,6 +146,16 @@ class Ipc:
 
     def msgctl(self, qid, cmd):
         return self._ctl(SYS_MSGCTL, qid, cmd)
+
+    def msgctl_stat_set(self, qid):
+        """IPC_STAT into the buffer, then IPC_SET with that buffer (stress-ng's
+        "same data back"); the IPC_STAT's error if it fails, else the IPC_SET's result."""
+        buf = ctypes.addressof(self.buffers.ctl)
+        try:
+            ret = _raw(SYS_MSGCTL, qid, IPC_STAT, buf)
+            return ret if ret < 0 else _raw(SYS_MSGCTL, qid, IPC_SET, buf)
+        finally:
+            self.buffers.clean_ctl()
 
     def shmget(self, key, size, flags):
         return _raw(SYS_SHMGET, key, to_long(size), flags)
