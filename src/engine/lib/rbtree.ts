@@ -123,6 +123,35 @@ function rotate_set_parents<T>(old: RbNode<T>, neu: RbNode<T>, root: RbRoot<T>, 
 
 // --- insertion -----------------------------------------------------------------
 
+/** Where a new node goes: below `parent` on side `side` (`parent` null: as the root). */
+export interface RbLink<T> {
+  parent: RbNode<T> | null;
+  side: RbDir;
+}
+
+/**
+ * The descent before every `rb_link_node` (the loop rb_find_add() and its
+ * open-coded callers run): left where `cmp(node)` < 0, right where > 0.
+ * Return: the place for the new node, or null when a node compares equal.
+ */
+export function rb_find_link<T>(root: RbRoot<T>, cmp: (node: RbNode<T>) => number): RbLink<T> | null {
+  let parent: RbNode<T> | null = null;
+  let link = root.rb_node;
+  let side: RbDir = 'left';
+  while (link !== null) {
+    const r = cmp(link);
+    parent = link;
+    if (r < 0) {
+      side = 'left';
+      link = link.rb_left;
+    } else if (r > 0) {
+      side = 'right';
+      link = link.rb_right;
+    } else return null;
+  }
+  return { parent, side };
+}
+
 /**
  * Link a new node below `parent` on side `dir` (or as the root when `parent`
  * is null): the node is red with no children. The caller found the place by

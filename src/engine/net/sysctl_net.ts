@@ -19,8 +19,8 @@
  * Names are byte strings.
  */
 import { NO_PROBE, type Probe } from '../probe';
-import { RB_ROOT, rb_erase, rb_first, rb_insert_color, rb_link_node, rb_next, rb_node_init } from '../lib/rbtree';
-import type { RbDir, RbNode, RbRoot } from '../lib/rbtree';
+import { RB_ROOT, rb_erase, rb_find_link, rb_first, rb_insert_color, rb_link_node, rb_next, rb_node_init } from '../lib/rbtree';
+import type { RbNode, RbRoot } from '../lib/rbtree';
 import { dir_emit, dir_emit_dots, iterate_dir_to_end, type DirContext } from '../fs/readdir';
 
 /** One entry of a ctl_dir (`struct ctl_node`): here always a device or all/default directory. */
@@ -125,24 +125,15 @@ export function sysctl_find(dir: CtlDir, name: string, p: Probe = NO_PROBE): Ctl
 
 /** insert_entry: add `name` to `dir`; false (and nothing changed) if it exists (the kernel reports -EEXIST). */
 export function sysctl_insert(ids: NodeIds, dir: CtlDir, name: string, p: Probe = NO_PROBE): boolean {
-  let parent: RbNode<CtlNode> | null = null;
-  let link = dir.root.rb_node;
-  let side: RbDir = 'left';
-  while (link !== null) {
-    const r = namecmp(name, link.entry.name);
-    compared(link, r, p);
-    parent = link;
-    if (r < 0) {
-      side = 'left';
-      link = link.rb_left;
-    } else if (r > 0) {
-      side = 'right';
-      link = link.rb_right;
-    } else return false;
-  }
+  const at = rb_find_link(dir.root, (n) => {
+    const r = namecmp(name, n.entry.name);
+    compared(n, r, p);
+    return r;
+  });
+  if (at === null) return false;
   const entry: CtlNode = { name, node: null as unknown as RbNode<CtlNode> };
   entry.node = rb_node_init(entry, ids.next_node_id++);
-  rb_link_node(dir.root, entry.node, parent, side, p, name);
+  rb_link_node(dir.root, entry.node, at.parent, at.side, p, name);
   rb_insert_color(entry.node, dir.root, p);
   return true;
 }

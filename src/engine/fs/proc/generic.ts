@@ -28,8 +28,8 @@
  * Glossary: `de`/`dp` = a proc_dir_entry, `dir` = its parent directory.
  */
 import { NO_PROBE, type Probe } from '../../probe';
-import { RB_ROOT, rb_erase, rb_first, rb_insert_color, rb_link_node, rb_next, rb_node_init } from '../../lib/rbtree';
-import type { RbDir, RbNode, RbRoot } from '../../lib/rbtree';
+import { RB_ROOT, rb_erase, rb_find_link, rb_first, rb_insert_color, rb_link_node, rb_next, rb_node_init } from '../../lib/rbtree';
+import type { RbNode, RbRoot } from '../../lib/rbtree';
 import { EEXIST } from '../../uapi/errno';
 import { dir_emit, dir_emit_dots, iterate_dir_to_end, type DirContext } from '../readdir';
 
@@ -173,21 +173,9 @@ export function pde_subdir_find(fs: ProcFs, dir: ProcDirEntry, name: string, p: 
 /** rbtree only: link `de` into `dir`'s tree; false (nothing changed) if the name is taken. */
 export function pde_subdir_insert(dir: ProcDirEntry, de: ProcDirEntry, p: Probe = NO_PROBE): boolean {
   const root = dir.subdir;
-  let parent: RbNode<ProcDirEntry> | null = null;
-  let link = root.rb_node;
-  let side: RbDir = 'left';
-  while (link !== null) {
-    const r = traced_match(de.name, link.entry, p);
-    parent = link;
-    if (r < 0) {
-      side = 'left';
-      link = link.rb_left;
-    } else if (r > 0) {
-      side = 'right';
-      link = link.rb_right;
-    } else return false;
-  }
-  rb_link_node(root, de.subdir_node, parent, side, p, de.name);
+  const at = rb_find_link(root, (n) => traced_match(de.name, n.entry, p));
+  if (at === null) return false;
+  rb_link_node(root, de.subdir_node, at.parent, at.side, p, de.name);
   rb_insert_color(de.subdir_node, root, p);
   return true;
 }
