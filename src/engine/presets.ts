@@ -57,19 +57,10 @@ export const NUMERIC_SETTINGS = {
 
 export type KernelPreset = Pick<KernelConfig, Exclude<SwitchName, 'ipcmni_extend'>>;
 
-const V6_18: KernelPreset = {
-  sysvipc_find_ipc: 'get_next',
-  ipc_maxidx: 'bsearch',
-  ipc_idx_alloc: 'cyclic',
-  idr: 'radix',
-  msg_counters: 'percpu',
-  proc_dir: 'rbtree',
-  ipc_lookup: 'rcu',
-  spinlock: 'queued',
-  rwsem: 'xadd',
-  shm_proc_format: 'rss_swap',
-  ipc_limits: '3.19',
-};
+/** 6.18 sets every switch as the host kernel does: DEFAULT_CONFIG's values, the one place they are written. */
+const V6_18: KernelPreset = Object.fromEntries(
+  (Object.keys(SWITCH_VALUES) as SwitchName[]).filter((n) => n !== 'ipcmni_extend').map((n) => [n, DEFAULT_CONFIG[n]]),
+) as unknown as KernelPreset;
 
 /** The presets by release, oldest first; '6.18' is the default (DEFAULT_CONFIG). */
 export const KERNEL_PRESETS: Readonly<Record<string, Readonly<KernelPreset>>> = {
