@@ -9,22 +9,16 @@
 import { cleanChoice, type KernelChoice } from '../../engine/kernel_choice';
 import { reproductionFor } from '../../engine/reproductions';
 import type { Draft } from './draft';
-import { decodeState, encodedFromHash, type ChartsState, type CompareState, type PageMode, type ViewOptionsMap } from './url_state';
+import { decodeState, encodedFromHash, type ChartsState, type UrlState } from './url_state';
 
-export interface Startup {
-  workload: string;
-  step: number;
-  views: string[];
-  kernel: KernelChoice;
-  mode: PageMode;
-  compare: CompareState | null;
-  viewOptions: ViewOptionsMap;
+/** What the page opens with: the link's state (every part present), or the draft's or the tour's. */
+export type Startup = Required<Omit<UrlState, 'v' | 'charts'>> & {
   /** the charts page's choices from a link (null: the page keeps its own) */
   charts: ChartsState | null;
   source: 'link' | 'draft' | 'tour';
   /** why the link in the address bar was not opened, or what of it was ignored */
   problem: string | null;
-}
+};
 
 function clean(choice: KernelChoice, ignored: string[]): KernelChoice {
   const r = cleanChoice(choice);
