@@ -16,14 +16,13 @@
 import type { KernelConfig } from '../config';
 import { configForChoice, type KernelChoice } from '../kernel_choice';
 import type { Tracer } from '../probe';
-import type { DurationDeclaration, Program } from '../script/ast';
-import type { RunContext } from '../script/context';
+import type { Program } from '../script/ast';
 import { initial_vars, parse_defaults } from '../script/directives';
 import { makeError, type WorkloadError } from '../script/errors';
-import { evaluate } from '../script/evaluate';
 import { parse } from '../script/parser';
 import type { SmpCpuState, SmpEvent } from '../trace';
-import { DEFAULT_DURATION_NS, isSmpProgram, runSmpProgram } from './smp_run';
+import { declared, DEFAULT_DURATION_NS, isSmpProgram, runSmpProgram, type Declared } from './smp_run';
+import { nr_cpu_ids } from './topology';
 import { formatSmpSummary } from './smp_format';
 import type { SmpResult } from './types';
 
@@ -74,18 +73,6 @@ export type SmpProgress = (t: number, end: number) => void;
 
 /** CPU intervals between two progress reports at most. */
 const PROGRESS_EVENTS = 20000;
-const UNIT_NS = { ns: 1, us: 1e3, ms: 1e6, s: 1e9 } as const;
-
-/** A declared time as smp_run.ts reads it (before the setup runs, from the initial variables); null when it does not evaluate. */
-function declaredNs(d: DurationDeclaration | null, dflt: number, vars: Map<string, bigint>): number | null {
-  if (d === null) return dflt;
-  try {
-    return Number(evaluate({ state: { vars } } as unknown as RunContext<unknown>, d.amount)) * UNIT_NS[d.unit];
-  } catch {
-    return null;
-  }
-}
-
 function binCount(cpus: number, budget: number): number {
   return Math.max(1, Math.min(2000, Math.floor(budget / Math.max(1, cpus))));
 }
@@ -130,12 +117,19 @@ export function runSmpWorkload(text: string, choice: KernelChoice, opts: SmpRunR
   const given = new Map<string, bigint>();
   for (const [k, v] of Object.entries(opts.vars ?? {})) if (/^-?[0-9]+$/.test(v)) given.set(k, BigInt(v));
   const vars = initial_vars(defaults.defaults, given);
-  const warmup = declaredNs(program.smp.warmup, 0, vars) ?? 0;
-  const duration = declaredNs(program.smp.duration, DEFAULT_DURATION_NS, vars) ?? DEFAULT_DURATION_NS;
+  // read ahead as the run will read them; a declaration error is the run's to report
+  let decl: Declared | null = null;
+  try {
+    decl = declared(program.smp, vars);
+  } catch {
+    decl = null;
+  }
+  const warmup = decl?.warmup ?? 0;
+  const duration = decl?.duration ?? DEFAULT_DURATION_NS;
   const end = warmup + duration;
   const limit = opts.eventLimit ?? 20000;
   const budget = opts.binBudget ?? 120000;
-  const nrGuess = cpuCount(program, vars);
+  const nrGuess = decl === null ? 1 : nr_cpu_ids(decl.topology);
   const bins = emptyBins(warmup, duration, nrGuess, binCount(nrGuess, budget));
   const lineMoves: SmpLineMove[] = [];
   const lockEvents: SmpLockEvent[] = [];
@@ -175,18 +169,6 @@ export function runSmpWorkload(text: string, choice: KernelChoice, opts: SmpRunR
       detail_end: Math.min(droppedFrom, result.warmup + result.duration), config,
     },
   };
-}
-
-/** The CPU count the declaration gives (smp_run.ts checks it; 1 when it does not evaluate). */
-function cpuCount(program: Program & { smp: NonNullable<Program['smp']> }, vars: Map<string, bigint>): number {
-  const c = program.smp.cpus;
-  if (c === null) return 1;
-  try {
-    const ctx = { state: { vars } } as unknown as RunContext<unknown>;
-    return Number(evaluate(ctx, c.sockets) * evaluate(ctx, c.cores) * evaluate(ctx, c.threads));
-  } catch {
-    return 1;
-  }
 }
 
 /** Bins from the result's own (bounded) timeline, for when the declaration could not be read ahead. */

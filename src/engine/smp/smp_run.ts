@@ -84,14 +84,15 @@ function intIn(vars: Map<string, bigint>, e: Expression, lo: number, hi: number,
   return Number(v);
 }
 
-interface Declared {
+export interface Declared {
   topology: Topology;
   machine: MachineName;
   duration: number;
   warmup: number;
 }
 
-function declared(smp: SmpDeclarations, vars: Map<string, bigint>): Declared {
+/** The machine, the measured window and the warm-up the declarations give with `vars`; throws the declaration's error. */
+export function declared(smp: SmpDeclarations, vars: Map<string, bigint>): Declared {
   const c = smp.cpus;
   let topology: Topology = { sockets: 1, cores: 1, threads: 1 };
   let machine: MachineName = 'icelake';
