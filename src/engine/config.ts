@@ -47,8 +47,13 @@ export type IpcLookup = 'rwsem' | 'rcu';
 /** x86 spinlocks (arch/x86/Kconfig): FIFO ticket locks 2.6.25–4.1, queued (MCS) spinlocks from 4.2. Only the SMP model uses it. */
 export type SpinlockImpl = 'ticket' | 'queued';
 
-/** x86-64 rw-semaphores: lib/rwsem-spinlock.c until 2.6.33, the xadd count from 2.6.34. Only the SMP model uses it. */
-export type RwsemImpl = 'spinlock' | 'xadd';
+/**
+ * x86-64 rw-semaphores: lib/rwsem-spinlock.c until 2.6.33, the xadd count
+ * from 2.6.34 (modelled as a FIFO semaphore whose waiters sleep), and
+ * kernel/locking/rwsem.c as 5.13–6.x have it: writers spin on the owner,
+ * readers steal (smp/rwsem_spin.ts). Only the SMP model uses it.
+ */
+export type RwsemImpl = 'spinlock' | 'xadd' | 'optimistic';
 
 /** The /proc/sysvipc/shm layout: without (≤2.6.35) or with (2.6.36+) the rss and swap columns. */
 export type ShmProcFormat = 'classic' | 'rss_swap';
@@ -97,7 +102,7 @@ export const DEFAULT_CONFIG: Readonly<KernelConfig> = {
   proc_dir: 'rbtree',
   ipc_lookup: 'rcu',
   spinlock: 'queued',
-  rwsem: 'xadd',
+  rwsem: 'optimistic',
   shm_proc_format: 'rss_swap',
   ipc_limits: '3.19',
 };

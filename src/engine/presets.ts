@@ -20,6 +20,10 @@
  * - msg_counters: atomic ≤6.0, percpu 6.1+ (§4.5).
  * - proc_dir: list ≤3.18, rbtree 3.19+ (§7.2, §7.3, commit 710585d4922f).
  * - ipc_lookup: rwsem 2.6.24–2.6.26, rcu 2.6.27+ (§6.3, v2.6.27-rc1).
+ * - rwsem: spinlock ≤2.6.33 (smp/lock_config.ts), xadd 2.6.34–5.10,
+ *   optimistic from 5.13 (kernel/locking/rwsem.c read in 6.1: writers spin
+ *   on the owner, readers steal; the reader stealing came with 5.11). xadd
+ *   for 3.16–5.10 is an approximation: their writers already spun.
  * - shm_proc_format: classic ≤2.6.35, rss_swap 2.6.36+ (Helge Deller's
  *   "ipc/shm.c: add RSS and swap size information to /proc/sysvipc/shm",
  *   posted Aug 2010 through -mm and absent from the 2.6.34 tree; 2.6.36 inferred).
@@ -42,7 +46,7 @@ export const SWITCH_VALUES = {
   proc_dir: ['list', 'rbtree'],
   ipc_lookup: ['rwsem', 'rcu'],
   spinlock: ['ticket', 'queued'],
-  rwsem: ['spinlock', 'xadd'],
+  rwsem: ['spinlock', 'xadd', 'optimistic'],
   shm_proc_format: ['classic', 'rss_swap'],
   ipc_limits: ['2.6', '3.16', '3.19'],
   ipcmni_extend: ['off', 'on'],
@@ -70,13 +74,13 @@ export const KERNEL_PRESETS: Readonly<Record<string, Readonly<KernelPreset>>> = 
   // Nadia Derbey's RCU IDR (v2.6.27-rc1): lockless idr_find, layers freed after a grace period
   '2.6.27': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic', proc_dir: 'list', ipc_lookup: 'rcu', spinlock: 'ticket', rwsem: 'spinlock', shm_proc_format: 'classic', ipc_limits: '2.6' },
   // last release with the procfs list; rss/swap columns (2.6.36), SHMMAX raised (3.16)
-  '3.18': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic', proc_dir: 'list', spinlock: 'ticket', ipc_limits: '3.16' },
+  '3.18': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic', proc_dir: 'list', spinlock: 'ticket', ipc_limits: '3.16', rwsem: 'xadd' },
   // procfs rb-tree (710585d4922f); SEM* defaults raised
-  '3.19': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic', spinlock: 'ticket' },
+  '3.19': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic', spinlock: 'ticket', rwsem: 'xadd' },
   // radix-tree IDR (4.11), cached max_idx with the linear step-down (4.17, inferred)
-  '4.19': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'linear', ipc_idx_alloc: 'lowest', msg_counters: 'atomic' },
+  '4.19': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'linear', ipc_idx_alloc: 'lowest', msg_counters: 'atomic', rwsem: 'xadd' },
   // cyclic allocation with seq conservation (5.2, inferred)
-  '5.10': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'linear', msg_counters: 'atomic' },
+  '5.10': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'linear', msg_counters: 'atomic', rwsem: 'xadd' },
   // the kernel seeds 000 and 002 measured before their fixes
   '5.13': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'linear', msg_counters: 'atomic' },
   // binary ipc_search_maxidx (5.14) and Aquini's max_idx-bounded find (5.15, inferred)

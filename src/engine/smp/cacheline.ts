@@ -101,12 +101,13 @@ function source(t: Topology, c: SmpConstants, line: CacheLine, cpu: number, fart
 }
 
 /**
- * `cpu` accesses `line` at time `now`. Return: when it completes, the stall
+ * `cpu` accesses `line` at time `now` (`count` back-to-back operations of
+ * that kind, machine.ts's MicroOp 'access'). Return: when it completes, the stall
  * (transfer plus queueing behind transfers already in flight) and the work.
  */
-export function cacheline_access(t: Topology, c: SmpConstants, line: CacheLine, cpu: number, access: Access, now: number): AccessResult {
-  line.accesses++;
-  const work = access === 'rmw' ? c.locked_rmw + c.l1_hit : c.l1_hit;
+export function cacheline_access(t: Topology, c: SmpConstants, line: CacheLine, cpu: number, access: Access, now: number, count = 1): AccessResult {
+  line.accesses += count;
+  const work = count * (access === 'rmw' ? c.locked_rmw + c.l1_hit : c.l1_hit);
   const holds = line.owner === cpu || (line.owner < 0 && line.sharers.includes(cpu));
   if (holds && (access === 'read' || line.owner === cpu || line.sharers.length === 1)) {
     if (access !== 'read' && line.owner < 0) {

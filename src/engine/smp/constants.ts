@@ -101,6 +101,13 @@ export interface SmpConstants {
   other_op: number;
   /** throughput of a core running two busy SMT threads, relative to one thread [HT] (a ratio, not ns) */
   smt_speedup: number;
+  /**
+   * bytes from the start of a cache line to the start of init_ipc_ns (not
+   * ns): 0 or 32 with GCC's 32-byte alignment of the global, unknown for a
+   * given build; it decides which fields of the ids share a line
+   * (ipc_layout.ts). Default 0.
+   */
+  ipc_ns_offset: number;
 }
 
 export type MachineName = 'icelake' | 'core2' | 'host';
@@ -122,6 +129,7 @@ const ICELAKE: SmpConstants = {
   context_switch: 1799,
   other_op: 1000,
   smt_speedup: 1.25,
+  ipc_ns_offset: 0,
 };
 
 /**
@@ -145,6 +153,7 @@ const CORE2: SmpConstants = {
   context_switch: 800,
   other_op: 1000,
   smt_speedup: 1.25,
+  ipc_ns_offset: 0,
 };
 
 /**
@@ -183,6 +192,9 @@ export function parseSmpOverrides(specs: readonly string[]): { ok: true; overrid
     }
     if (spec.slice(eq + 1).trim() === '' || !Number.isFinite(value) || value < (name === 'smt_speedup' ? 1 : 0)) {
       return { ok: false, message: `--smp ${name} needs a number ${name === 'smt_speedup' ? '≥ 1' : '≥ 0 (ns)'}, got ${JSON.stringify(spec.slice(eq + 1))}` };
+    }
+    if (name === 'ipc_ns_offset' && !(Number.isInteger(value) && value % 8 === 0 && value < 64)) {
+      return { ok: false, message: `--smp ipc_ns_offset needs a multiple of 8 from 0 to 56 (bytes), got ${JSON.stringify(spec.slice(eq + 1))}` };
     }
     overrides[name as keyof SmpConstants] = value;
   }

@@ -22,7 +22,15 @@ import type { MsgReceiver, MsgSender } from '../ipc/namespace';
 
 export type MicroOp =
   | { op: 'work'; ns: number }
-  | { op: 'access'; line: string; access: Access }
+  /**
+   * `count` (default 1) back-to-back accesses of one line by one CPU with no
+   * other memory access between them (atomic_add then atomic_inc of two
+   * adjacent counters): one acquisition of the line, then `count` operations
+   * on it. The later ones are done nanoseconds after the line arrives, long
+   * before another CPU's request can reach this one (a transfer takes tens
+   * of ns), so no other CPU gets the line in between.
+   */
+  | { op: 'access'; line: string; access: Access; count?: number }
   | { op: 'spin_lock'; lock: string }
   | { op: 'spin_unlock'; lock: string }
   | { op: 'down_read'; sem: string }
@@ -63,6 +71,11 @@ export interface SmpTask {
   blocked_on: BlockedOn | null;
   /** when the current sleep or lock wait began */
   wait_since: number;
+  /** when the task's current wait for a lock began (rwsem_spin.ts), -1 when it waits for none */
+  lock_wait_from: number;
+  /** rwsem_spin.ts: when the task began spinning in an OSQ, and when its spinning on readers times out (-1: not timed) */
+  spin_from: number;
+  rspin_deadline: number;
   /** start of the current system call */
   op_start: number;
   /** the current statement: its text, call name and result */
@@ -102,6 +115,10 @@ export interface RwSemaphore {
   readers: number;
   writer: number;
   waiters: { task: number; write: boolean }[];
+  /** rwsem_spin.ts: writers spinning in the OSQ, the head first */
+  osq: number[];
+  /** rwsem_spin.ts: RWSEM_NONSPINNABLE, set when a writer gave up spinning on readers */
+  nonspinnable: boolean;
   acquisitions: number;
   contended: number;
   wait_ns: number;
@@ -121,6 +138,8 @@ export interface SmpMachine {
   lines: Map<string, CacheLine>;
   spinlocks: Map<string, Spinlock>;
   rwsems: Map<string, RwSemaphore>;
+  /** the line of a semaphore's wait list when it is not the semaphore's own (ipc_layout.ts) */
+  wait_list_lines: Map<string, string>;
   queue: EventQueue;
   trace: Tracer;
   timeline: SmpInterval[];

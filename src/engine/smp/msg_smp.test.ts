@@ -36,4 +36,31 @@ describe('the msgctl paths of the multi-CPU model', () => {
     expect(r.results['msgctl EINVAL']).toBeGreaterThan(0);
     expect(r.locks.find((l) => l.lock === 'msg_ids' && l.kind === 'rwsem')).toBeUndefined();
   });
+
+  it('on 6.1, MSG_INFO sums each counter under its own lock after up_read; on 6.0 it reads the atomic line under the rwsem', () => {
+    const events: string[] = [];
+    const c = resolveConfig('6.1');
+    if (!c.ok) throw new Error(c.message);
+    const text = 'cpus 4\nwarmup 0 us\nduration 100 us\nq = msgget(1, IPC_CREAT|0600)\ntask t { msgctl(q, MSG_INFO) }\n';
+    const r = runWorkload(text, { config: c.config, probe: { costs: runWorkload('').costs, trace: (e) => { if (e.kind === 'smp_lock' && e.op === 'release') events.push(e.lock); } } });
+    expect(events).toEqual(['msg_ids', 'msg_hdrs.lock', 'msg_bytes.lock']);
+    // each sum reads every CPU's slot
+    expect(r.smp!.lines.filter((l) => l.line.startsWith('percpu:')).map((l) => l.accesses)).toEqual([2, 2, 2, 2]);
+    const old = smp(text, '6.0');
+    expect(old.lines.find((l) => l.line === 'ns.msg_counters')!.accesses).toBe(1);
+    expect(old.locks.map((l) => l.lock)).toEqual(['msg_ids']);
+  });
+
+  it('an unknown command, and an IPC_STAT whose lookup fails, take no lock', () => {
+    const r = smp('cpus 1\nwarmup 0 us\nduration 100 us\nq = msgget(1, IPC_CREAT|0600)\ntask t { msgctl(q, 0xffff); msgctl(q, -1); msgctl(-1, IPC_STAT); msgctl(q | 0x7f000000, IPC_STAT) }\n', '6.1');
+    expect(r.results).toEqual({ 'msgctl EINVAL': 4 });
+    expect(r.locks).toEqual([]);
+  });
+
+  it('MSG_STAT takes the lock of the queue at that index, whose id differs from the index once seq moved', () => {
+    const r = smp('cpus 1\nwarmup 0 us\nduration 100 us\nfor i in 0..3 { msgget(i + 1, IPC_CREAT|0600) }\nmsgctl(1, IPC_RMID)\nmsgget(9, IPC_CREAT|0600)\ntask t { msgctl(1, MSG_STAT) }\n', '2.6.25');
+    expect(r.results).toEqual({ 'msgctl ok': 1 });
+    expect(r.locks.map((l) => l.lock).filter((l) => l.startsWith('msq:'))).toEqual(['msq:32769.lock']);
+  });
 });
+

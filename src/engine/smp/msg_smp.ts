@@ -6,19 +6,19 @@
  *
  * Lookup of the queue by id (`ipc_lookup`):
  * - rwsem (2.6.24-2.6.26): down_read(&ids->rw_mutex), idr_find, up_read,
- *   then spin_lock(&msq->q_perm.lock) (2.6.25 ipc/util.c ipc_lock), all on
- *   the line of struct ipc_ids, which also holds the IDR's root (the
- *   rw_semaphore at offset 8, then struct idr: both in the first 64
- *   bytes). With the xadd rwsem that is two locked RMWs; with the x86-64
+ *   then spin_lock(&msq->q_perm.lock) (2.6.25 ipc/util.c ipc_lock). The
+ *   semaphore's count and the IDR's root are on one line or on two
+ *   (ipc_layout.ts decides which from the struct offsets). With the xadd rwsem that is two locked RMWs; with the x86-64
  *   rwsem of that era (lib/rwsem-spinlock.c, lock_config.ts) each of
  *   down_read and up_read takes the semaphore's wait_lock — a ticket
  *   spinlock every CPU's lookups share — and updates `activity` under it.
- * - rcu (2.6.27+): rcu_read_lock, idr_find (reads that line, never writes
- *   it), spin_lock of the queue. RCU read sections cost nothing shared.
+ * - rcu (2.6.27+): rcu_read_lock, idr_find (reads the root's line, never
+ *   writes it), spin_lock of the queue. RCU read sections cost nothing shared.
  * Namespace counters (`msg_counters`), touched only when a message goes
  * through the queue (not on a pipelined hand-over):
  * - atomic (≤6.0): atomic_add on msg_bytes and atomic_inc on msg_hdrs,
- *   adjacent in struct ipc_namespace: two locked RMWs of one shared line.
+ *   adjacent in struct ipc_namespace: two locked RMWs of one shared line,
+ *   back to back (one acquisition of the line, machine.ts's `count`).
  * - percpu (6.1+): percpu_counter_add_local on this CPU's slot (batch
  *   INT_MAX, lib/percpu_counter.ts decides the rare fold, which takes the
  *   counter's spinlock and writes its shared count).
@@ -30,14 +30,17 @@
  * msgget takes the ids rwsem for write (ipcget); IPC_INFO/MSG_INFO take it
  * for read (msgctl_info); IPC_STAT/MSG_STAT/MSG_STAT_ANY look the queue up
  * as msgsnd does and take its lock (msgctl_stat under RCU; 2.6.25's
- * msg_lock_check = ipc_lock); MSG_INFO with percpu counters sums every CPU's
- * slot. IPC_RMID/IPC_SET (msgctl_down) in every era: down_write of the ids
+ * msg_lock_check = ipc_lock); MSG_INFO with percpu counters (6.1
+ * msgctl_info) sums them after up_read: percpu_counter_sum takes the
+ * counter's spinlock and reads every online CPU's slot, for msg_hdrs and
+ * then msg_bytes (both counters' locks are on one line of ipc_namespace;
+ * here each is its own). IPC_RMID/IPC_SET (msgctl_down) in every era: down_write of the ids
  * rwsem, the lookup with the rwsem held (6.x: rcu_read_lock +
  * ipcctl_obtain_check, no rwsem read; 2.6.25: ipcctl_pre_down's lookup under
  * the held rw_mutex), then the queue spinlock (6.x ipc_lock_object; 2.6.25
  * the ipc_lock of ipcctl_pre_down) around the writes: IPC_SET's uid, gid,
  * mode, q_qbytes and q_ctime, expunge_all and ss_wakeup; queue unlock,
- * wake-ups (6.x wake_q), up_write. The language's `msgctl(q, IPC_SET)` is
+ * wake-ups (6.x wake_q, before up_write), up_write. The language's `msgctl(q, IPC_SET)` is
  * stress-ng's pair: the IPC_STAT path, then that IPC_SET path; when it fails
  * only the IPC_STAT path is costed.
  *
@@ -48,14 +51,14 @@
  */
 import type { KernelConfig } from '../config';
 import { percpu_counter_add_batch, PERCPU_COUNTER_LOCAL_BATCH, type PercpuCounter } from '../lib/percpu_counter';
-import { IPC_RMID, IPC_SET, IPC_STAT, MSG_INFO, MSG_STAT, MSG_STAT_ANY } from '../uapi/ipc';
+import { IPC_INFO, IPC_RMID, IPC_SET, IPC_STAT, MSG_INFO, MSG_STAT, MSG_STAT_ANY } from '../uapi/ipc';
 import type { SmpConstants } from './constants';
 import type { LockConfig } from './lock_config';
+import { IDS_LINE, type IdsLines } from './ipc_layout';
 import type { MicroOp } from './machine';
 import type { Outcome } from './task_syscalls';
 
-/** The line (and rwsem) of struct ipc_ids for msg. */
-export const IDS_LINE = 'msg_ids';
+export { IDS_LINE } from './ipc_layout';
 /** The line of the ≤6.0 atomic_t msg_bytes / msg_hdrs. */
 export const ATOMIC_COUNTERS_LINE = 'ns.msg_counters';
 export const queueLock = (msqid: number) => `msq:${msqid}.lock`;
@@ -67,6 +70,8 @@ export interface MsgPathEnv {
   constants: SmpConstants;
   locks: LockConfig;
   nr_cpus: number;
+  /** the lines of the ids' rwsem and IDR root (ipc_layout.ts) */
+  ids: IdsLines;
   /** timing shadows of the two percpu_counters (the fold rule decides when the shared line is written) */
   percpu: { msg_bytes: PercpuCounter; msg_hdrs: PercpuCounter };
   /** task id of a pid */
@@ -75,7 +80,7 @@ export interface MsgPathEnv {
 
 /** down_read / down_write of the ids rwsem in the kernel's implementation. */
 function rwsem_down(env: MsgPathEnv, write: boolean): MicroOp[] {
-  if (env.locks.rwsem === 'xadd') return [{ op: write ? 'down_write' : 'down_read', sem: IDS_LINE }];
+  if (env.locks.rwsem !== 'spinlock') return [{ op: write ? 'down_write' : 'down_read', sem: IDS_LINE }];
   return [
     { op: 'spin_lock', lock: IDS_LINE },
     { op: 'rwsem_down_locked', sem: IDS_LINE, write },
@@ -86,28 +91,28 @@ function rwsem_down(env: MsgPathEnv, write: boolean): MicroOp[] {
 
 /** up_read / up_write of the ids rwsem. */
 function rwsem_up(env: MsgPathEnv, write: boolean): MicroOp[] {
-  if (env.locks.rwsem === 'xadd') return [{ op: write ? 'up_write' : 'up_read', sem: IDS_LINE }];
+  if (env.locks.rwsem !== 'spinlock') return [{ op: write ? 'up_write' : 'up_read', sem: IDS_LINE }];
   return [{ op: 'spin_lock', lock: IDS_LINE }, { op: 'rwsem_up_locked', sem: IDS_LINE, write }, { op: 'spin_unlock', lock: IDS_LINE }];
 }
 
 function lookup(env: MsgPathEnv, ops: MicroOp[]): void {
   if (env.config.ipc_lookup === 'rwsem') {
-    ops.push(...rwsem_down(env, false), { op: 'access', line: IDS_LINE, access: 'read' }, ...rwsem_up(env, false));
+    ops.push(...rwsem_down(env, false), { op: 'access', line: env.ids.idr, access: 'read' }, ...rwsem_up(env, false));
   } else {
-    ops.push({ op: 'access', line: IDS_LINE, access: 'read' });
+    ops.push({ op: 'access', line: env.ids.idr, access: 'read' });
   }
 }
 
 function counter_add(env: MsgPathEnv, cpu: number, bytes: number, sign: 1 | -1, ops: MicroOp[]): void {
   if (env.config.msg_counters === 'atomic') {
-    ops.push({ op: 'access', line: ATOMIC_COUNTERS_LINE, access: 'rmw' }, { op: 'access', line: ATOMIC_COUNTERS_LINE, access: 'rmw' });
+    ops.push({ op: 'access', line: ATOMIC_COUNTERS_LINE, access: 'rmw', count: 2 });
     return;
   }
   for (const [name, amount] of [['msg_bytes', bytes], ['msg_hdrs', 1]] as const) {
     const folded = percpu_counter_add_batch(env.percpu[name], sign * amount, PERCPU_COUNTER_LOCAL_BATCH, cpu, name);
     ops.push({ op: 'access', line: percpuLine(cpu), access: 'write' });
     if (folded) {
-      ops.push({ op: 'spin_lock', lock: `${name}.lock` }, { op: 'access', line: `${name}.count`, access: 'rmw' }, { op: 'spin_unlock', lock: `${name}.lock` });
+      ops.push({ op: 'spin_lock', lock: `${name}.lock` }, { op: 'access', line: `${name}.lock`, access: 'rmw' }, { op: 'spin_unlock', lock: `${name}.lock` });
     }
   }
 }
@@ -153,28 +158,39 @@ export function msg_path(env: MsgPathEnv, o: Outcome, cpu: number): MicroOp[] {
     case 'msgctl': {
       if (o.statSet || o.cmd === IPC_STAT || o.cmd === MSG_STAT || o.cmd === MSG_STAT_ANY) {
         // msgctl_stat: the lookup of msgsnd (ipc_lock in 2.6.25), then the queue lock
+        // (6.x: a failed lookup or permission check returns before the lock)
         const lock = queueLock(o.msqid);
         ops.push({ op: 'work', ns: half });
         lookup(env, ops);
-        ops.push({ op: 'spin_lock', lock }, { op: 'work', ns: c.msg_queue_work }, { op: 'spin_unlock', lock }, { op: 'work', ns: half });
+        if (o.kind !== 'error' || o.statSet) ops.push({ op: 'spin_lock', lock }, { op: 'work', ns: c.msg_queue_work }, { op: 'spin_unlock', lock });
+        ops.push({ op: 'work', ns: half });
         if (!o.statSet || o.kind === 'error') break;
+      } else if (o.cmd !== IPC_INFO && o.cmd !== MSG_INFO && o.cmd !== IPC_RMID && o.cmd !== IPC_SET) {
+        // ksys_msgctl's switch: any other command is EINVAL before any lock
+        ops.push({ op: 'work', ns: c.syscall });
+        break;
       }
       const write = o.cmd === IPC_RMID || o.cmd === IPC_SET;
       ops.push({ op: 'work', ns: half }, ...rwsem_down(env, write));
       if (write && o.kind !== 'error') {
         // msgctl_down: the lookup with the rwsem held, the writes under the queue lock
         const lock = queueLock(o.msqid);
-        ops.push({ op: 'access', line: IDS_LINE, access: 'read' }, { op: 'spin_lock', lock }, { op: 'work', ns: c.msg_queue_work }, { op: 'spin_unlock', lock });
+        ops.push({ op: 'access', line: env.ids.idr, access: 'read' }, { op: 'spin_lock', lock }, { op: 'work', ns: c.msg_queue_work }, { op: 'spin_unlock', lock });
       } else {
         ops.push({ op: 'work', ns: c.msg_queue_work });
       }
-      if (o.cmd === MSG_INFO && env.config.msg_counters === 'percpu') {
-        for (let i = 0; i < env.nr_cpus; i++) ops.push({ op: 'access', line: percpuLine(i), access: 'read' });
-      } else if (o.cmd === MSG_INFO) {
-        ops.push({ op: 'access', line: ATOMIC_COUNTERS_LINE, access: 'read' });
-      }
-      ops.push(...rwsem_up(env, write));
+      if (o.cmd === MSG_INFO && env.config.msg_counters === 'atomic') ops.push({ op: 'access', line: ATOMIC_COUNTERS_LINE, access: 'read' });
+      // msgctl_down: wake_up_q before up_write
       wakes(env, o, ops);
+      ops.push(...rwsem_up(env, write));
+      // 6.1 msgctl_info: the sums come after up_read, each under its counter's lock
+      if (o.cmd === MSG_INFO && env.config.msg_counters === 'percpu') {
+        for (const name of ['msg_hdrs', 'msg_bytes'] as const) {
+          ops.push({ op: 'spin_lock', lock: `${name}.lock` }, { op: 'access', line: `${name}.lock`, access: 'read' });
+          for (let i = 0; i < env.nr_cpus; i++) ops.push({ op: 'access', line: percpuLine(i), access: 'read' });
+          ops.push({ op: 'spin_unlock', lock: `${name}.lock` });
+        }
+      }
       ops.push({ op: 'work', ns: half });
       break;
     }

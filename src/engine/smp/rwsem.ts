@@ -23,10 +23,17 @@ import type { RwSemaphore, SmpMachine, SmpTask } from './machine';
 import { try_to_wake_up, task_sleep } from './sched';
 import { line_access } from './spinlock';
 
-function rwsem(m: SmpMachine, name: string): RwSemaphore {
+/** A waiter joins or leaves the wait list at `t` (under the wait_lock): a write of the list's line when it is not the semaphore's. Return: when done. */
+export function wait_list_write(m: SmpMachine, task: SmpTask, s: RwSemaphore, t: number): number {
+  const l = m.wait_list_lines.get(s.name);
+  return l === undefined ? t : line_access(m, task, l, 'write', t);
+}
+
+/** The semaphore `name` of `m`, created free on first use. */
+export function rwsem(m: SmpMachine, name: string): RwSemaphore {
   let s = m.rwsems.get(name);
   if (s === undefined) {
-    s = { name, readers: 0, writer: -1, waiters: [], acquisitions: 0, contended: 0, wait_ns: 0 };
+    s = { name, readers: 0, writer: -1, waiters: [], osq: [], nonspinnable: false, acquisitions: 0, contended: 0, wait_ns: 0 };
     m.rwsems.set(name, s);
   }
   return s;
@@ -51,6 +58,7 @@ function take_or_queue(m: SmpMachine, s: RwSemaphore, task: SmpTask, write: bool
   }
   s.contended++;
   s.waiters.push({ task: task.id, write });
+  wait_list_write(m, task, s, t);
   if (m.trace) m.trace({ kind: 'smp_lock', t, lock: s.name, cpu: task.cpu, task: task.id, op: 'wait', waited: 0 });
   return false;
 }
@@ -75,6 +83,7 @@ function grant(m: SmpMachine, s: RwSemaphore, by: SmpTask, t: number): void {
     const head = s.waiters[0]!;
     if (head.write ? s.readers > 0 || s.writer >= 0 : s.writer >= 0) return;
     s.waiters.shift();
+    wait_list_write(m, by, s, t);
     const w = m.tasks[head.task]!;
     hold(s, w.id, head.write);
     s.wait_ns += t - w.wait_since;

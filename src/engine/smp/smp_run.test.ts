@@ -119,10 +119,10 @@ describe('locks', () => {
       { spinlock: 'ticket', rwsem: 'spinlock' },
       { spinlock: 'ticket', rwsem: 'spinlock' },
       { spinlock: 'ticket', rwsem: 'xadd' },
-      { spinlock: 'queued', rwsem: 'xadd' },
-      { spinlock: 'queued', rwsem: 'xadd' },
+      { spinlock: 'queued', rwsem: 'optimistic' },
+      { spinlock: 'queued', rwsem: 'optimistic' },
     ]);
-    expect(lock_config(config('6.18'), { spinlock: 'ticket' })).toEqual({ spinlock: 'ticket', rwsem: 'xadd' });
+    expect(lock_config(config('6.18'), { spinlock: 'ticket' })).toEqual({ spinlock: 'ticket', rwsem: 'optimistic' });
   });
 
   it('eight senders on one queue spin on its spinlock in turn, and the spinning is accounted', () => {
@@ -136,13 +136,21 @@ describe('locks', () => {
     expect(r.results['msgsnd ok']! + (r.results['msgsnd EAGAIN'] ?? 0)).toBe(r.ops);
   });
 
-  it('msgget takes the ids rwsem for write: concurrent creators sleep on it', () => {
-    const r = run('cpus 2\nduration 50 us\ntask c x 2 { forever { msgget(IPC_PRIVATE, IPC_CREAT|0600) } }\n').smp!;
-    const sem = r.locks.find((l) => l.lock === 'msg_ids')!;
-    expect(sem.kind).toBe('rwsem');
-    expect(sem.contended).toBeGreaterThan(0);
-    expect(sem.wait_ns).toBeGreaterThan(0);
-    expect(r.tasks.every((t) => t.sleeping > 0)).toBe(true);
+  it('msgget takes the ids rwsem for write: concurrent creators sleep on the FIFO semaphore, and spin on the 6.x one', () => {
+    const text = 'cpus 2\nduration 50 us\ntask c x 2 { forever { msgget(IPC_PRIVATE, IPC_CREAT|0600) } }\n';
+    const fifo = run(text, { smpLocks: { rwsem: 'xadd' } }).smp!;
+    const spin = run(text).smp!;
+    for (const r of [fifo, spin]) {
+      const sem = r.locks.find((l) => l.lock === 'msg_ids')!;
+      expect(sem.kind).toBe('rwsem');
+      expect(sem.contended).toBeGreaterThan(0);
+      expect(sem.wait_ns).toBeGreaterThan(0);
+    }
+    expect(fifo.tasks.every((t) => t.sleeping > 0)).toBe(true);
+    // the owner is a running writer: the other creator spins on it instead of sleeping
+    expect(spin.tasks.every((t) => t.sleeping === 0)).toBe(true);
+    expect(spin.cpus.every((c) => c.spinning > 0)).toBe(true);
+    expect(spin.ops).toBeGreaterThan(fifo.ops);
   });
 });
 

@@ -27,9 +27,11 @@ import { errnoName } from '../uapi/errno';
 import { isMachineName, MACHINES, smpConstants, type MachineName, type SmpConstants } from './constants';
 import { event_pop, event_push, event_queue_new } from './event_queue';
 import { account, measured, reset_stats, type SmpMachine, type SmpTask } from './machine';
+import { ids_lines } from './ipc_layout';
 import { msg_path, runqueueLine, type MsgPathEnv } from './msg_smp';
 import { lock_config, type LockConfig } from './lock_config';
 import { down, rwsem_down_locked, rwsem_up_locked, rwsem_waiting, up } from './rwsem';
+import { spin_down, spin_timeout, spin_up } from './rwsem_spin';
 import { schedule, task_sleep, try_to_wake_up } from './sched';
 import { line_access, spin_lock, spin_unlock } from './spinlock';
 import { otherOutcome, taskSyscalls, type TaskSyscallContext } from './task_syscalls';
@@ -138,7 +140,7 @@ function makeTasks(m: SmpMachine, smp: SmpDeclarations, program: Program, kernel
       const cpu = decl.cpu === null ? id % n : intIn(state.vars, decl.cpu, 0, n - 1, `the CPU of task ${decl.name} ${i}`, decl);
       const task: SmpTask = {
         id, name: decl.name, instance: i, pid: PID_BASE + id, cpu, state: 'runnable', ops: [], pc: 0,
-        wake_pending: false, sleeping_on: null, blocked_on: null, wait_since: 0, op_start: 0, op_text: '', op_call: '',
+        wake_pending: false, sleeping_on: null, blocked_on: null, wait_since: 0, lock_wait_from: -1, spin_from: 0, rspin_deadline: -1, op_start: 0, op_text: '', op_call: '',
         op_result: 0, op_message: false, op_blocked: false, stats_ops: 0, stats_sent: 0, stats_sleeping: 0,
       };
       out.push({ task, run: createRun(body, kernel, { syscalls, maxSteps: Infinity, maxIdleSteps: MAX_IDLE_STEPS, state }) });
@@ -196,7 +198,7 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
   const m: SmpMachine = {
     machine: decl.machine, topology: decl.topology, constants, locks: lock_config(kernel.config, opts.locks), measure_from: decl.warmup, end: decl.warmup + decl.duration,
     cpus: Array.from({ length: nr }, (_, id) => ({ id, current: -1, runqueue: [], running: 0, spinning: 0, stalled: 0 })),
-    tasks: [], lines: new Map(), spinlocks: new Map(), rwsems: new Map(), queue: event_queue_new(),
+    tasks: [], lines: new Map(), spinlocks: new Map(), rwsems: new Map(), wait_list_lines: new Map(), queue: event_queue_new(),
     trace: opts.trace ?? null, timeline: [], timeline_limit: opts.timelineLimit ?? 2000, results: new Map(), events: 0,
   };
   const ctx: TaskSyscallContext = { current: null, outcome: otherOutcome() };
@@ -207,8 +209,10 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
     return fail(e, output);
   }
   m.tasks = runs.map((r) => r.task);
+  const ids = ids_lines(kernel.config, constants.ipc_ns_offset);
+  if (ids.wait_list !== ids.rwsem) m.wait_list_lines.set(ids.rwsem, ids.wait_list);
   const env: MsgPathEnv = {
-    config: kernel.config, constants, locks: m.locks, nr_cpus: nr,
+    config: kernel.config, constants, locks: m.locks, nr_cpus: nr, ids,
     percpu: { msg_bytes: percpu_counter_init(nr), msg_hdrs: percpu_counter_init(nr) },
     taskOfPid: (pid) => (pid >= PID_BASE && pid < PID_BASE + runs.length ? pid - PID_BASE : -1),
   };
@@ -262,6 +266,7 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
     if (m.trace) m.trace({ kind: 'smp_op', task: task.id, cpu: task.cpu, t0: task.op_start, t1: t, text: task.op_text, result: task.op_result });
   };
 
+  const spinning = m.locks.rwsem === 'optimistic';
   const runTask = (tr: TaskRun, t: number) => {
     const task = tr.task;
     for (;;) {
@@ -275,7 +280,7 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
           return;
         }
         case 'access':
-          event_push(m.queue, line_access(m, task, op.line, op.access, t), task.id);
+          event_push(m.queue, line_access(m, task, op.line, op.access, t, op.count), task.id);
           return;
         case 'spin_lock': {
           const r = spin_lock(m, task, op.lock, t);
@@ -287,13 +292,13 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
           return;
         case 'down_read':
         case 'down_write': {
-          const r = down(m, task, op.sem, op.op === 'down_write', t);
+          const r = (spinning ? spin_down : down)(m, task, op.sem, op.op === 'down_write', t);
           if (r !== null) event_push(m.queue, r, task.id);
           return;
         }
         case 'up_read':
         case 'up_write':
-          event_push(m.queue, up(m, task, op.sem, op.op === 'up_write', t), task.id);
+          event_push(m.queue, (spinning ? spin_up : up)(m, task, op.sem, op.op === 'up_write', t), task.id);
           return;
         case 'rwsem_down_locked':
           event_push(m.queue, rwsem_down_locked(m, task, op.sem, op.write, t), task.id);
@@ -330,7 +335,9 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
         warm = true;
       }
       m.events++;
-      runTask(runs[ev.task]!, ev.time);
+      // a negative task is a timer: the end of task -1 - n's spinning on readers (rwsem_spin.ts)
+      if (ev.task < 0) spin_timeout(m, m.tasks[-1 - ev.task]!, ev.time);
+      else runTask(runs[ev.task]!, ev.time);
     }
   } catch (e) {
     return fail(e, output);

@@ -32,8 +32,8 @@ export function smp_line(m: SmpMachine, name: string): CacheLine {
 }
 
 /** A cache line access by `task` at `t`, accounted (stall vs work) and traced. Return: the access's result. */
-export function line_access_result(m: SmpMachine, task: SmpTask, name: string, access: 'read' | 'write' | 'rmw', t: number): AccessResult {
-  const r = cacheline_access(m.topology, m.constants, smp_line(m, name), task.cpu, access, t);
+export function line_access_result(m: SmpMachine, task: SmpTask, name: string, access: 'read' | 'write' | 'rmw', t: number, count = 1): AccessResult {
+  const r = cacheline_access(m.topology, m.constants, smp_line(m, name), task.cpu, access, t, count);
   if (r.stall > 0) account(m, task.cpu, task.id, 'stalled', t, t + r.stall);
   account(m, task.cpu, task.id, 'running', t + r.stall, r.end);
   if (r.how !== null && m.trace) m.trace({ kind: 'smp_line', t, line: name, from: r.from, to: task.cpu, how: r.how, ns: r.stall });
@@ -42,8 +42,8 @@ export function line_access_result(m: SmpMachine, task: SmpTask, name: string, a
 }
 
 /** line_access_result's completion time. */
-export function line_access(m: SmpMachine, task: SmpTask, name: string, access: 'read' | 'write' | 'rmw', t: number): number {
-  return line_access_result(m, task, name, access, t).end;
+export function line_access(m: SmpMachine, task: SmpTask, name: string, access: 'read' | 'write' | 'rmw', t: number, count = 1): number {
+  return line_access_result(m, task, name, access, t, count).end;
 }
 
 function spinlock(m: SmpMachine, name: string): Spinlock {

@@ -21,7 +21,7 @@ import { ipc_obtain_object_check } from '../ipc/util';
 import { KERNEL_SYSCALLS } from '../script/kernel_syscalls';
 import type { Syscalls } from '../script/syscalls';
 import { EAGAIN, EINTR } from '../uapi/errno';
-import { IPC_RMID, IPC_SET, MSG_EXCEPT, MSG_NOERROR } from '../uapi/ipc';
+import { IPC_RMID, IPC_SET, MSG_EXCEPT, MSG_NOERROR, MSG_STAT, MSG_STAT_ANY } from '../uapi/ipc';
 import type { SmpTask } from './machine';
 
 export type OutcomeKind =
@@ -155,7 +155,9 @@ export function taskSyscalls(ctx: TaskSyscallContext): Syscalls<Kernel> {
       const receivers = msq === null ? [] : msq.q_receivers.slice();
       const senders = msq === null ? [] : msq.q_senders.slice();
       const r = KERNEL_SYSCALLS.sys_msgctl(k, msqid, cmd, statSet);
-      set('msgctl', msqid, r < 0 ? 'error' : 'done', [...woken_receivers(receivers), ...woken_senders(null, senders)], cmd);
+      // MSG_STAT / MSG_STAT_ANY take an index and return the queue's id: the lock is that queue's
+      const queue_id = (cmd === MSG_STAT || cmd === MSG_STAT_ANY) && r >= 0 ? r : msqid;
+      set('msgctl', queue_id, r < 0 ? 'error' : 'done', [...woken_receivers(receivers), ...woken_senders(null, senders)], cmd);
       if (statSet) ctx.outcome.statSet = true;
       return r;
     },
