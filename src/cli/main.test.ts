@@ -153,4 +153,17 @@ describe('the ipcscope command', () => {
     expect(msgs(slow.stdout)).toBeLessThan(msgs(r.stdout) / 5);
     expect(ipcscope(['run', path, '--smp', 'nope=1'])).toMatchObject({ status: 2, stderr: expect.stringContaining('--smp needs NAME=VALUE') });
   });
+
+  it('sweep of a multi-CPU workload takes --smp too, for every point', () => {
+    const path = workload('smp-sweep.ipc', '#@default W=0\ncpus 2\nduration 100 us\nq = msgget(1, IPC_CREAT|0600)\ntask s on 0 { forever { msgsnd(q, 1, 4) } }\ntask r on 1 { forever { msgrcv(q, 0, 4) } }\n');
+    const points = (extra: string[]) => {
+      const r = ipcscope(['sweep', path, '--var', 'W=1,2', '--json', ...extra]);
+      expect(r.status).toBe(0);
+      return (JSON.parse(r.stdout) as { series: { points: { throughput: number }[] }[] }).series[0]!.points.map((p) => p.throughput);
+    };
+    const base = points([]);
+    const slow = points(['--smp', 'syscall=10000']);
+    expect(slow.every((t, i) => t < base[i]! / 5)).toBe(true);
+    expect(ipcscope(['sweep', path, '--var', 'W=1', '--smp', 'ipc_ns_offset=3'])).toMatchObject({ status: 2, stderr: expect.stringContaining('multiple of 8') });
+  });
 });

@@ -4,6 +4,7 @@
  * on stdout; and the kernel presets.
  */
 import { formatKernelList } from '../engine/presets';
+import { parseSmpOverrides } from '../engine/smp/constants';
 import { parseSweepVars, runSweep, sweepConfigs } from '../engine/sweep';
 import { formatSweepCsv, formatSweepJson, formatSweepTable } from '../engine/sweep_format';
 import { readWorkload, writeAll } from './io';
@@ -26,9 +27,17 @@ export async function sweepCommand(cmd: SweepCommand): Promise<number> {
     await writeAll(process.stderr, `ipcscope: ${configs.message}\n`);
     return 2;
   }
+  const smp = parseSmpOverrides(cmd.smp);
+  if (!smp.ok) {
+    await writeAll(process.stderr, `ipcscope: ${smp.message}\n`);
+    return 2;
+  }
   const t0 = performance.now();
   const result = runSweep(
-    { text: input.text, variable: vars.variable, values: vars.values, constants: vars.constants, configs: configs.configs, ...(cmd.maxSteps === null ? {} : { maxSteps: cmd.maxSteps }) },
+    {
+      text: input.text, variable: vars.variable, values: vars.values, constants: vars.constants, configs: configs.configs, smpConstants: smp.overrides,
+      ...(cmd.maxSteps === null ? {} : { maxSteps: cmd.maxSteps }),
+    },
     (done, total, label, value) => {
       const secs = ((performance.now() - t0) / 1000).toFixed(1);
       const what = done < total ? `${label} ${vars.variable}=${value}` : 'done';

@@ -14,10 +14,10 @@ describe('kernel-history options', () => {
     expect(parseArgs(['--list-kernels'])).toEqual({ ok: true, value: { command: 'list-kernels' } });
   });
 
-  it('sweep takes a FILE, --var lists, several --kernel and --set, and one output format', () => {
-    expect(parseArgs(['sweep', 'w.ipc', '--var', 'N=1,2', '--kernel', '5.13', '--kernel=6.18', '--set', 'ipc_maxidx=linear,bsearch', '--csv'])).toEqual({
+  it('sweep takes a FILE, --var lists, several --kernel, --set and --smp, and one output format', () => {
+    expect(parseArgs(['sweep', 'w.ipc', '--var', 'N=1,2', '--kernel', '5.13', '--kernel=6.18', '--set', 'ipc_maxidx=linear,bsearch', '--smp', 'ipc_ns_offset=32', '--csv'])).toEqual({
       ok: true,
-      value: { command: 'sweep', file: 'w.ipc', vars: ['N=1,2'], kernels: ['5.13', '6.18'], sets: ['ipc_maxidx=linear,bsearch'], format: 'csv', maxSteps: null },
+      value: { command: 'sweep', file: 'w.ipc', vars: ['N=1,2'], kernels: ['5.13', '6.18'], sets: ['ipc_maxidx=linear,bsearch'], smp: ['ipc_ns_offset=32'], format: 'csv', maxSteps: null },
     });
     expect(parseArgs(['sweep', 'w.ipc'])).toEqual({ ok: false, message: 'sweep needs --var NAME=V1,V2,...' });
     expect(parseArgs(['sweep', 'w.ipc', '--var', 'N=1', '--csv', '--json'])).toEqual({ ok: false, message: 'give only one of --csv and --json' });

@@ -1,6 +1,6 @@
 /**
  * The arguments of `ipcscope sweep FILE --var N=1024,2048 [--kernel A
- * --kernel B] [--set x=a,b] [--csv|--json] [--max-steps N]`.
+ * --kernel B] [--set x=a,b] [--smp NAME=V] [--csv|--json] [--max-steps N]`.
  */
 import type { ParsedArgs } from './args';
 import { parsePositiveInteger } from './option_values';
@@ -14,6 +14,8 @@ export interface SweepCommand {
   kernels: string[];
   /** --set NAME=A,B,...: every value makes a series (cartesian product) */
   sets: string[];
+  /** --smp NAME=VALUE: a constant of the multi-CPU model (smp/constants.ts) */
+  smp: string[];
   format: 'table' | 'csv' | 'json';
   maxSteps: number | null;
 }
@@ -23,6 +25,7 @@ Options of sweep:
   --var N=V1,V2,...     the variable and its values (one may list several; others are constants)
   --kernel VERSION      a kernel preset to compare (repeatable; default 6.18)
   --set NAME=A[,B...]   a switch, each value its own series (repeatable)
+  --smp NAME=VALUE      multi-CPU workloads: replace a constant of the machine (repeatable)
   --csv | --json        print CSV or JSON instead of the table
   --max-steps N         step budget of each run (default: none)
   Only the lines after a "#@measure" comment are measured, when the workload has one.
@@ -31,7 +34,7 @@ Options of sweep:
 const fail = (message: string): ParsedArgs => ({ ok: false, message });
 
 export function parseSweep(args: string[]): ParsedArgs {
-  const cmd: SweepCommand = { command: 'sweep', file: '', vars: [], kernels: [], sets: [], format: 'table', maxSteps: null };
+  const cmd: SweepCommand = { command: 'sweep', file: '', vars: [], kernels: [], sets: [], smp: [], format: 'table', maxSteps: null };
   const files: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -51,10 +54,11 @@ export function parseSweep(args: string[]): ParsedArgs {
         break;
       case '--var':
       case '--kernel':
-      case '--set': {
+      case '--set':
+      case '--smp': {
         const v = value();
         if (v === null) return fail(`${name} needs a value`);
-        ({ '--var': cmd.vars, '--kernel': cmd.kernels, '--set': cmd.sets })[name].push(v);
+        ({ '--var': cmd.vars, '--kernel': cmd.kernels, '--set': cmd.sets, '--smp': cmd.smp })[name].push(v);
         break;
       }
       case '--max-steps': {

@@ -26,6 +26,7 @@ import { initialState } from './script/interpreter';
 import { parse } from './script/parser';
 import type { Program, SmpDeclarations } from './script/ast';
 import { initial_vars, parse_defaults } from './script/directives';
+import type { SmpConstants } from './smp/constants';
 import { isSmpProgram, runSmpProgram } from './smp/smp_run';
 
 export interface SweepConfig {
@@ -44,6 +45,8 @@ export interface SweepSpec {
   constants?: Readonly<Record<string, number>>;
   /** step budget per point (default: unbounded) */
   maxSteps?: number;
+  /** multi-CPU workloads: constants replacing the machine's (the CLI's --smp) */
+  smpConstants?: Readonly<Partial<SmpConstants>>;
 }
 
 export interface SweepPoint {
@@ -115,10 +118,11 @@ function diff(a: Costs, b: Costs): Costs {
 /** Runs the workload once with `variable` = `value`; never throws. */
 export function runSweepPoint(
   text: string, config: KernelConfig, variable: string, value: number, maxSteps = Infinity, constants: Readonly<Record<string, number>> = {},
+  smpConstants: Readonly<Partial<SmpConstants>> = {},
 ): SweepPoint {
   const parsed = parse(text);
   if (!parsed.ok) return { value, costs: newProbe().costs, ns: 0, exitCode: 2, error: parsed.error.message };
-  if (isSmpProgram(parsed.program)) return runSmpSweepPoint(parsed.program, config, variable, value, maxSteps, constants);
+  if (isSmpProgram(parsed.program)) return runSmpSweepPoint(parsed.program, config, variable, value, maxSteps, constants, smpConstants);
   const probe = newProbe();
   const kernel = createKernel(config, probe);
   const state = initialState();
@@ -162,12 +166,13 @@ export function runSweepPoint(
 /** A point of a multi-CPU workload: the SMP run's throughput and where the CPU time went. */
 function runSmpSweepPoint(
   program: Program & { smp: SmpDeclarations }, config: KernelConfig, variable: string, value: number, maxSteps: number, constants: Readonly<Record<string, number>>,
+  smpConstants: Readonly<Partial<SmpConstants>>,
 ): SweepPoint {
   const defaults = parse_defaults(program.source);
   const overrides = new Map<string, bigint>(Object.entries(constants).map(([k, v]) => [k, BigInt(v)]));
   overrides.set(variable, BigInt(value));
   const vars = initial_vars(defaults.ok ? defaults.defaults : new Map(), overrides);
-  const r = runSmpProgram(program, { config, vars, ...(Number.isFinite(maxSteps) ? { maxSteps } : {}), timelineLimit: 0 });
+  const r = runSmpProgram(program, { config, vars, overrides: smpConstants, ...(Number.isFinite(maxSteps) ? { maxSteps } : {}), timelineLimit: 0 });
   if (r.result === null) return { value, costs: r.costs, ns: 0, exitCode: r.exitCode, error: r.error?.message ?? null };
   const res = r.result;
   const all = res.duration * res.cpus.length;
@@ -216,7 +221,7 @@ export function runSweep(spec: SweepSpec, onProgress?: SweepProgress): SweepResu
     const points: SweepPoint[] = [];
     for (const value of spec.values) {
       onProgress?.(done, total, label, value);
-      points.push(runSweepPoint(spec.text, config, spec.variable, value, spec.maxSteps, spec.constants));
+      points.push(runSweepPoint(spec.text, config, spec.variable, value, spec.maxSteps, spec.constants, spec.smpConstants));
       done++;
     }
     const slopes = points.map((p, i) => (i === 0 ? null : logLogSlope(points[i - 1]!.value, points[i - 1]!.ns, p.value, p.ns)));
