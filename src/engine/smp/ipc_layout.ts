@@ -11,9 +11,9 @@
  *   struct_layout.ts prints them): sizeof(struct ipc_ids) = 224, so
  *   msg_ids starts at 224; in it the rwsem at +8 (count +0, owner +8,
  *   osq +16, wait_lock +20, wait_list +24), the IDR at +48 (its xarray's
- *   xa_head at +8). We assume 6.0 and 6.1 have the same layout: struct
- *   ipc_ids, rw_semaphore (40 bytes without lock debugging), struct idr and
- *   struct rhashtable have the same fields there.
+ *   xa_head at +8). Debian's 6.1.170 kernel (the DWARF of its -dbg
+ *   package, `gdb -batch -ex 'ptype /o struct ipc_ids'`) has the same
+ *   offsets; we take 6.0 to have them too (same fields).
  * - idr_layer kernels (2.6.25, from its headers): `struct kref` (4 bytes)
  *   then ids[] at 8; struct ipc_ids is 64 bytes (in_use, seq, seq_max, the
  *   24-byte lib/rwsem-spinlock.c rw_semaphore at +8 with activity +0,
@@ -23,9 +23,11 @@
  * Where the namespace itself starts inside a line is not fixed:
  * init_ipc_ns is a global, and GCC aligns a global struct of that size to
  * 32 bytes (gcc 12 -O2 emits `.align 32`), so its offset in its line is 0
- * or 32 depending on where the linker put it. That is `ipc_ns_offset`
- * (constants.ts; default 0). With 0, 2.6.25 has the count and the IDR root
- * on one line and 6.x has them on two; with 32 it is the other way round.
+ * or 32 depending on where the linker put it: Debian's 6.1.170 builds have
+ * it at …8a0 (generic: 32), …a80 (cloud: 0) and …ba0 (rt: 32). That is
+ * `ipc_ns_offset` (constants.ts; default 0, chosen before any result). With
+ * 0, 2.6.25 has the count and the IDR root on one line and 6.x has them on
+ * two; with 32 it is the other way round.
  */
 import type { KernelConfig } from '../config';
 
