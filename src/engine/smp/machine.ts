@@ -15,6 +15,7 @@ import type { MachineName, SmpConstants } from './constants';
 import type { CacheLine } from './cacheline';
 import type { EventQueue } from './event_queue';
 import type { LockConfig } from './lock_config';
+import type { SchedTunables } from './sched';
 import type { Topology } from './topology';
 import type { SmpInterval } from './types';
 import type { Access } from './cacheline';
@@ -71,6 +72,11 @@ export interface SmpTask {
   blocked_on: BlockedOn | null;
   /** when the current sleep or lock wait began */
   wait_since: number;
+  /** sched.ts (CFS): virtual runtime, total CPU time, that total when the task last got its CPU, and when it was last charged */
+  vruntime: number;
+  sum_exec: number;
+  prev_sum_exec: number;
+  exec_start: number;
   /** when the task's current wait for a lock began (rwsem_spin.ts), -1 when it waits for none */
   lock_wait_from: number;
   /** rwsem_spin.ts: when the task began spinning in an OSQ, and when its spinning on readers times out (-1: not timed) */
@@ -95,6 +101,10 @@ export interface SmpCpu {
   /** the running task, or -1 */
   current: number;
   runqueue: number[];
+  /** sched.ts (CFS): the run queue's min_vruntime, a preemption is due, the next scheduler tick */
+  min_vruntime: number;
+  resched: boolean;
+  next_tick: number;
   running: number;
   spinning: number;
   stalled: number;
@@ -130,6 +140,8 @@ export interface SmpMachine {
   constants: SmpConstants;
   /** the spinlock and rwsem implementations of the simulated kernel */
   locks: LockConfig;
+  /** CFS's tunables for this many CPUs (sched.ts) */
+  sched: SchedTunables;
   /** statistics cover [measure_from, end): after the warm-up, for the declared duration */
   measure_from: number;
   end: number;

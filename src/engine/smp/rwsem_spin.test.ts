@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { smpConstants } from './constants';
-import { event_pop, event_queue_new } from './event_queue';
+import { event_pop } from './event_queue';
 import type { SmpMachine, SmpTask } from './machine';
 import { rwsem } from './rwsem';
 import { rspin_threshold_ns, spin_down, spin_timeout, spin_up } from './rwsem_spin';
-
-/** A machine of `n` CPUs on one socket, task i running on CPU i. */
-function machine(n: number): SmpMachine {
-  const tasks: SmpTask[] = Array.from({ length: n }, (_, id) => ({
-    id, name: 't', instance: id, pid: 1000 + id, cpu: id, state: 'running', ops: [], pc: 1,
-    wake_pending: false, sleeping_on: null, blocked_on: null, wait_since: 0, lock_wait_from: -1, spin_from: 0, rspin_deadline: -1,
-    op_start: 0, op_text: '', op_call: '', op_result: 0, op_message: false, op_blocked: false, stats_ops: 0, stats_sent: 0, stats_sleeping: 0,
-  }));
-  return {
-    machine: 'icelake', topology: { sockets: 1, cores: n, threads: 1 }, constants: smpConstants('icelake'), locks: { spinlock: 'queued', rwsem: 'optimistic' },
-    measure_from: 0, end: 1e9, cpus: tasks.map((t) => ({ id: t.cpu, current: t.id, runqueue: [], running: 0, spinning: 0, stalled: 0 })),
-    tasks, lines: new Map(), spinlocks: new Map(), rwsems: new Map(), wait_list_lines: new Map(), queue: event_queue_new(),
-    trace: null, timeline: [], timeline_limit: 0, results: new Map(), events: 0,
-  };
-}
+import { machine } from './test_machine';
 
 function events(m: SmpMachine): { time: number; task: number }[] {
   const out = [];

@@ -32,7 +32,7 @@ import { msg_path, runqueueLine, type MsgPathEnv } from './msg_smp';
 import { lock_config, type LockConfig } from './lock_config';
 import { down, rwsem_down_locked, rwsem_up_locked, rwsem_waiting, up } from './rwsem';
 import { spin_down, spin_timeout, spin_up } from './rwsem_spin';
-import { schedule, task_sleep, try_to_wake_up } from './sched';
+import { preempt_point, sched_tunables, schedule, task_sleep, try_to_wake_up } from './sched';
 import { line_access, spin_lock, spin_unlock } from './spinlock';
 import { otherOutcome, taskSyscalls, type TaskSyscallContext } from './task_syscalls';
 import { MAX_CPUS, nr_cpu_ids, topology_physical_package_id, type Topology } from './topology';
@@ -140,7 +140,7 @@ function makeTasks(m: SmpMachine, smp: SmpDeclarations, program: Program, kernel
       const cpu = decl.cpu === null ? id % n : intIn(state.vars, decl.cpu, 0, n - 1, `the CPU of task ${decl.name} ${i}`, decl);
       const task: SmpTask = {
         id, name: decl.name, instance: i, pid: PID_BASE + id, cpu, state: 'runnable', ops: [], pc: 0,
-        wake_pending: false, sleeping_on: null, blocked_on: null, wait_since: 0, lock_wait_from: -1, spin_from: 0, rspin_deadline: -1, op_start: 0, op_text: '', op_call: '',
+        wake_pending: false, sleeping_on: null, blocked_on: null, wait_since: 0, vruntime: 0, sum_exec: 0, prev_sum_exec: 0, exec_start: 0, lock_wait_from: -1, spin_from: 0, rspin_deadline: -1, op_start: 0, op_text: '', op_call: '',
         op_result: 0, op_message: false, op_blocked: false, stats_ops: 0, stats_sent: 0, stats_sleeping: 0,
       };
       out.push({ task, run: createRun(body, kernel, { syscalls, maxSteps: Infinity, maxIdleSteps: MAX_IDLE_STEPS, state }) });
@@ -197,7 +197,8 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
   const constants = smpConstants(decl.machine, opts.overrides);
   const m: SmpMachine = {
     machine: decl.machine, topology: decl.topology, constants, locks: lock_config(kernel.config, opts.locks), measure_from: decl.warmup, end: decl.warmup + decl.duration,
-    cpus: Array.from({ length: nr }, (_, id) => ({ id, current: -1, runqueue: [], running: 0, spinning: 0, stalled: 0 })),
+    sched: sched_tunables(nr),
+    cpus: Array.from({ length: nr }, (_, id) => ({ id, current: -1, runqueue: [], min_vruntime: 0, resched: false, next_tick: 0, running: 0, spinning: 0, stalled: 0 })),
     tasks: [], lines: new Map(), spinlocks: new Map(), rwsems: new Map(), wait_list_lines: new Map(), queue: event_queue_new(),
     trace: opts.trace ?? null, timeline: [], timeline_limit: opts.timelineLimit ?? 2000, results: new Map(), events: 0,
   };
@@ -322,6 +323,7 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
           continue;
         case 'end':
           finishOp(task, t);
+          if (preempt_point(m, task, t)) return;
           continue;
       }
     }

@@ -1,0 +1,26 @@
+/**
+ * A hand-built SmpMachine for the mechanism tests: `n` CPUs on one socket,
+ * task i running on CPU i (more tasks than CPUs wait in CPU i mod n's run
+ * queue). Test support only.
+ */
+import { smpConstants } from './constants';
+import { event_queue_new } from './event_queue';
+import type { SmpMachine, SmpTask } from './machine';
+import { sched_tunables } from './sched';
+
+export function machine(n: number, tasks = n): SmpMachine {
+  const list: SmpTask[] = Array.from({ length: tasks }, (_, id) => ({
+    id, name: 't', instance: id, pid: 1000 + id, cpu: id % n, state: id < n ? 'running' : 'runnable', ops: [], pc: 1,
+    wake_pending: false, sleeping_on: null, blocked_on: null, wait_since: 0, vruntime: 0, sum_exec: 0, prev_sum_exec: 0, exec_start: 0, lock_wait_from: -1, spin_from: 0, rspin_deadline: -1,
+    op_start: 0, op_text: '', op_call: '', op_result: 0, op_message: false, op_blocked: false, stats_ops: 0, stats_sent: 0, stats_sleeping: 0,
+  }));
+  return {
+    machine: 'icelake', topology: { sockets: 1, cores: n, threads: 1 }, constants: smpConstants('icelake'), locks: { spinlock: 'queued', rwsem: 'optimistic' },
+    measure_from: 0, end: 1e9, sched: sched_tunables(n),
+    cpus: Array.from({ length: n }, (_, id) => ({
+      id, current: id < tasks ? id : -1, runqueue: list.filter((t) => t.id >= n && t.cpu === id).map((t) => t.id), min_vruntime: 0, resched: false, next_tick: 0, running: 0, spinning: 0, stalled: 0,
+    })),
+    tasks: list, lines: new Map(), spinlocks: new Map(), rwsems: new Map(), wait_list_lines: new Map(), queue: event_queue_new(),
+    trace: null, timeline: [], timeline_limit: 0, results: new Map(), events: 0,
+  };
+}
