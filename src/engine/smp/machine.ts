@@ -61,7 +61,10 @@ export interface SmpTask {
   instance: number;
   /** what the msg code records as lspid/lrpid */
   pid: number;
+  /** the CPU it runs or waits on; a task that is not `pinned` may move when it wakes (sched.ts) */
   cpu: number;
+  /** placed with `on N` in the workload: it never leaves that CPU */
+  pinned: boolean;
   state: TaskState;
   ops: MicroOp[];
   pc: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runWorkload } from '../run';
 import { event_pop } from './event_queue';
-import { preempt_point, sched_slice, sched_tunables, task_sleep, try_to_wake_up } from './sched';
+import { preempt_point, sched_slice, sched_tunables, select_idle_sibling, task_sleep, try_to_wake_up } from './sched';
 import { machine } from './test_machine';
 
 describe('CFS (kernel/sched/fair.c, 6.0)', () => {
@@ -57,4 +57,37 @@ describe('CFS (kernel/sched/fair.c, 6.0)', () => {
     expect(a!.ops / b!.ops).toBeGreaterThan(0.8);
     expect(a!.ops / b!.ops).toBeLessThan(1.25);
   });
+
+  it('wakes a task on its own CPU when idle, else on an idle CPU of its socket, a wholly idle core first', () => {
+    const m = machine(4);
+    m.topology = { sockets: 1, cores: 2, threads: 2 };
+    // CPUs 0 and 2 are the two threads of core 0, 1 and 3 those of core 1
+    for (const c of m.cpus) c.current = -1;
+    m.cpus[0]!.current = 0;
+    expect(select_idle_sibling(m, 0)).toBe(1);
+    m.cpus[1]!.current = 1;
+    expect(select_idle_sibling(m, 0)).toBe(2);
+    expect(select_idle_sibling(m, 3)).toBe(3);
+    m.cpus[2]!.current = 2;
+    m.cpus[3]!.current = 3;
+    expect(select_idle_sibling(m, 1)).toBe(1);
+  });
+
+  it('moves a woken task that is not pinned off its busy CPU; a pinned one waits for its CPU', () => {
+    const text = (on: string) => `cpus 3\nwarmup 0 us\nduration 2 ms\nq = msgget(1, IPC_CREAT|0600)\nq2 = msgget(2, IPC_CREAT|0600)
+task hog on 0 { forever { msgctl(q2, IPC_STAT) } }
+task r ${on} { forever { msgrcv(q, 0, 4) } }
+task s on 1 { forever { msgsnd(q, 1, 4); repeat 20 { msgctl(q2, IPC_STAT) } } }
+`;
+    const free = runWorkload(text(''));
+    const pinned = runWorkload(text('on 1'));
+    if (free.error !== null || pinned.error !== null) throw new Error('run failed');
+    // r starts on CPU 1 (round-robin), is first woken there with the sender running, and moves to idle CPU 2
+    expect(free.smp!.tasks.map((t) => t.cpu)).toEqual([0, 2, 1]);
+    expect(pinned.smp!.tasks.map((t) => t.cpu)).toEqual([0, 1, 1]);
+    // the pinned receiver waits for the sender's slice (6 ms on 3 CPUs), longer than the run
+    expect(free.smp!.results['msgrcv ok']).toBeGreaterThan(100);
+    expect(pinned.smp!.results['msgrcv ok'] ?? 0).toBe(0);
+  });
 });
+

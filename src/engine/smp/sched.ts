@@ -21,6 +21,13 @@
  *   wake-up granularity, each times 1 + ilog2(min(CPUs, 8))
  *   (SCHED_TUNABLESCALING_LOG), and the period stretches to nr × min_gran
  *   beyond 8 runnable tasks (sched_nr_latency).
+ * Where a woken task runs (select_task_rq_fair → select_idle_sibling): on
+ * the CPU it last ran on if that one is idle; else on an idle CPU sharing
+ * its last-level cache (its socket), a wholly idle core first, scanning in
+ * CPU order from it; else on its own CPU. Tasks pinned with `on N` stay.
+ * Its vruntime moves with it relative to the two queues' min_vruntime.
+ * Simplified: wake_affine's pull towards the waker's CPU, SIS_UTIL's limit
+ * on the scan and all periodic and newly-idle load balancing are left out.
  * A preemption takes effect at the end of the current statement: the
  * kernels modelled are not preemptible inside a system call (voluntary
  * preemption; the return to user space is where need_resched is acted on).
@@ -32,6 +39,7 @@
  */
 import { event_push } from './event_queue';
 import { account, measured, type SleepReason, type SmpCpu, type SmpMachine, type SmpTask } from './machine';
+import { topology_core_id, topology_physical_package_id } from './topology';
 
 /** CFS's tunables for a machine of `nr_cpus` CPUs, in ns. */
 export interface SchedTunables {
@@ -116,8 +124,33 @@ export function try_to_wake_up(m: SmpMachine, waker: SmpTask | null, target: Smp
   target.sleeping_on = null;
   target.stats_sleeping += measured(m, target.wait_since, t);
   target.state = 'runnable';
+  if (!target.pinned) migrate(m, target, select_idle_sibling(m, target.cpu));
   const remote = waker === null || waker.cpu !== target.cpu;
   enqueue_task(m, target, t, remote ? m.constants.wake_latency : 0);
+}
+
+const idle = (c: SmpCpu) => c.current < 0 && c.runqueue.length === 0;
+
+/** select_idle_sibling for a task that last ran on `prev`: the CPU it wakes on. */
+export function select_idle_sibling(m: SmpMachine, prev: number): number {
+  if (idle(m.cpus[prev]!)) return prev;
+  const t = m.topology;
+  const n = m.cpus.length;
+  const socket = topology_physical_package_id(t, prev);
+  const llc: number[] = [];
+  for (let i = 1; i < n; i++) {
+    const c = (prev + i) % n;
+    if (topology_physical_package_id(t, c) === socket) llc.push(c);
+  }
+  const core_idle = (c: number) => llc.concat(prev).every((o) => topology_core_id(t, o) !== topology_core_id(t, c) || idle(m.cpus[o]!));
+  return llc.find((c) => idle(m.cpus[c]!) && core_idle(c)) ?? llc.find((c) => idle(m.cpus[c]!)) ?? prev;
+}
+
+/** Moves a runnable, unqueued `task` to `cpu`, keeping its lag behind the run queue's min_vruntime. */
+function migrate(m: SmpMachine, task: SmpTask, cpu: number): void {
+  if (cpu === task.cpu) return;
+  task.vruntime += m.cpus[cpu]!.min_vruntime - m.cpus[task.cpu]!.min_vruntime;
+  task.cpu = cpu;
 }
 
 /** `cpu` switches to `next` at `t`, paying the context switch. */

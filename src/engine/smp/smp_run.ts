@@ -139,7 +139,7 @@ function makeTasks(m: SmpMachine, smp: SmpDeclarations, program: Program, kernel
       const id = out.length;
       const cpu = decl.cpu === null ? id % n : intIn(state.vars, decl.cpu, 0, n - 1, `the CPU of task ${decl.name} ${i}`, decl);
       const task: SmpTask = {
-        id, name: decl.name, instance: i, pid: PID_BASE + id, cpu, state: 'runnable', ops: [], pc: 0,
+        id, name: decl.name, instance: i, pid: PID_BASE + id, cpu, pinned: decl.cpu !== null, state: 'runnable', ops: [], pc: 0,
         wake_pending: false, sleeping_on: null, blocked_on: null, wait_since: 0, vruntime: 0, sum_exec: 0, prev_sum_exec: 0, exec_start: 0, lock_wait_from: -1, spin_from: 0, rspin_deadline: -1, op_start: 0, op_text: '', op_call: '',
         op_result: 0, op_message: false, op_blocked: false, stats_ops: 0, stats_sent: 0, stats_sleeping: 0,
       };
