@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures';
-import { linkHash, openFresh } from './playground';
+import { linkHash, openCopiedLink, openFresh } from './playground';
 import { fittedSlope, runSweep, sweepConfigs } from '../src/engine/sweep';
 import { formatSweepCsv } from '../src/engine/sweep_format';
 
@@ -106,13 +106,7 @@ test('a copied link in charts mode opens the same scenario, range and form, and 
   await charts.getByLabel('Values').fill('1024, 2048');
   await charts.getByLabel('Kernels').fill('5.13 6.18');
   await charts.getByLabel('Constants').fill('M=2');
-  const copy = page.getByTestId('copy-link');
-  await copy.click();
-  await expect(copy).toHaveText('Copied ✓');
-  const link = await copy.getAttribute('href');
-
-  const other = await context.newPage();
-  await other.goto(link!);
+  const { other } = await openCopiedLink(page, context);
   const charts2 = other.getByRole('region', { name: 'Sweep charts' });
   await expect(charts2).toBeVisible();
   await expect(other.getByRole('button', { name: 'Charts' })).toHaveAttribute('aria-pressed', 'true');
@@ -133,9 +127,7 @@ test('a copied link in charts mode opens the same scenario, range and form, and 
   // the full-range box goes with the link too: the rbtree seed's full range, not its quick one
   await charts.getByRole('combobox', { name: 'Scenario' }).selectOption('003-procfs-rbtree.ipc');
   await expect(charts.getByLabel('Values')).toHaveValue('1000, 2000, 4000, 8000, 16000, 30000');
-  await copy.click();
-  const third = await context.newPage();
-  await third.goto((await copy.getAttribute('href'))!);
+  const { other: third } = await openCopiedLink(page, context);
   const charts3 = third.getByRole('region', { name: 'Sweep charts' });
   await expect(charts3.getByRole('combobox', { name: 'Scenario' })).toHaveValue('003-procfs-rbtree.ipc');
   await expect(charts3.getByLabel('use the full range')).toBeChecked();

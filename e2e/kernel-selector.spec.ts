@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { button, currentEntry, expectStep, linkHash, openFresh, typeWorkload } from './playground';
+import { button, currentEntry, expectStep, linkHash, openCopiedLink, openFresh, typeWorkload } from './playground';
 
 // the third operation reuses index 0: 2.6.25 bumps the sequence (id 32768), 6.18 allocates cyclically (id 1)
 const WORKLOAD = 'q = msgget(IPC_PRIVATE, 0600)\nmsgctl(q, IPC_RMID)\nmsgget(IPC_PRIVATE, 0600)\n';
@@ -29,10 +29,7 @@ test('a switch set away from its preset is marked, changes the run and travels i
   await expect(selector.locator('summary')).toHaveText('Switches (1 changed)');
   await expect(currentEntry(page)).toHaveText('msgget(IPC_PRIVATE, 0600) = 32768');
 
-  await page.getByTestId('copy-link').click();
-  const link = await page.getByTestId('copy-link').getAttribute('href');
-  const other = await context.newPage();
-  await other.goto(link!);
+  const { other } = await openCopiedLink(page, context);
   await expectStep(other, 3, 3);
   await expect(currentEntry(other)).toHaveText('msgget(IPC_PRIVATE, 0600) = 32768');
   await other.getByTestId('kernel-selector').locator('summary').click();

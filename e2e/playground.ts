@@ -1,11 +1,25 @@
 // What the specs do on the playground page, in a user's terms.
 import { createRequire } from 'node:module';
-import type { Locator, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 import { bootMachine } from '../src/engine/api';
 import type { KernelConfig } from '../src/engine/config';
 import type { Kernel } from '../src/engine/kernel';
 import type { TraceEvent } from '../src/engine/trace';
+
+/**
+ * Clicks "Copy link" on `page`, checks it says so, and opens the copied link
+ * in a new page of `context`. Return: the link and the new page.
+ */
+export async function openCopiedLink(page: Page, context: BrowserContext): Promise<{ link: string; other: Page }> {
+  const copy = page.getByTestId('copy-link');
+  await copy.click();
+  await expect(copy).toHaveText('Copied ✓');
+  const link = (await copy.getAttribute('href'))!;
+  const other = await context.newPage();
+  await other.goto(link);
+  return { link, other };
+}
 
 /** operations the tour executes */
 export const TOUR_OPS = 17;

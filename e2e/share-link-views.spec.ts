@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { eventsOf, expectFrame, linkHash, openWithViews, viewPanel } from './playground';
+import { eventsOf, expectFrame, linkHash, openCopiedLink, openWithViews, viewPanel } from './playground';
 
 // one queue, then 70 segments: the shm IDR has a head over two leaves, the msg IDR one entry
 const WORKLOAD = 'q = msgget(IPC_PRIVATE, IPC_CREAT|0600)\nrepeat 70 { shmget(IPC_PRIVATE, 4096, IPC_CREAT|0600) }\nmsgsnd(q, 1, 8, IPC_NOWAIT)\n';
@@ -21,13 +21,7 @@ test('a copied link opens the IDR view on the same ipc type, zoomed to the same 
   const node = await idr.getByTestId('idr-strip').getAttribute('data-id');
   await expect(idr.getByRole('navigation', { name: 'Subtree' })).toContainText(`node ${node}`);
 
-  const copy = page.getByTestId('copy-link');
-  await copy.click();
-  await expect(copy).toHaveText('Copied ✓');
-  const link = await copy.getAttribute('href');
-
-  const other = await context.newPage();
-  await other.goto(link!);
+  const { other } = await openCopiedLink(page, context);
   await expect(other.getByTestId('step-count')).toHaveText(`step ${OPS} / ${OPS}`);
   const idr2 = viewPanel(other, 'idr');
   await expect(idr2.getByRole('combobox')).toHaveValue('shm');

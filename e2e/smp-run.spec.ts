@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Locator } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { button, openFresh, typeWorkload } from './playground';
+import { button, linkHash, openCopiedLink, openFresh, typeWorkload, workloadText } from './playground';
 import { configForChoice } from '../src/engine/kernel_choice';
 import { runWorkload } from '../src/engine/run';
+import type { SmpConstants } from '../src/engine/smp/constants';
 import type { SmpResult } from '../src/engine/smp/types';
 
 const PING_PONG = `cpus 1 x 2 x 1
@@ -14,9 +15,9 @@ b = msgget(2, IPC_CREAT|0600)
 task ping on 0 { forever { msgsnd(a, 1, 8); msgrcv(b, 0, 8) } }
 task pong on 1 { forever { msgrcv(a, 0, 8); msgsnd(b, 1, 8) } }`;
 
-/** What `ipcscope run` computes for `text` on the preset `preset`. */
-function cliRun(text: string, preset: string): SmpResult {
-  const r = runWorkload(text, { config: configForChoice({ preset }) });
+/** What `ipcscope run` computes for `text` on the preset `preset` (with `--smp` overrides `constants`). */
+function cliRun(text: string, preset: string, constants?: Partial<SmpConstants>): SmpResult {
+  const r = runWorkload(text, { config: configForChoice({ preset }), ...(constants === undefined ? {} : { smpConstants: constants }) });
   if (r.smp === undefined) throw new Error(`no multi-CPU result: ${r.error?.message}`);
   return r.smp;
 }
@@ -143,4 +144,69 @@ test('a long multi-CPU run shows its progress in simulated time and Cancel stops
   await controls.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByTestId('smp-run').getByTestId('smp-throughput')).toHaveText(int(cliRun(PING_PONG, '6.18').throughput), { timeout: 20_000 });
   await expect(page.getByTestId('smp-error')).toHaveCount(0);
+});
+
+test('machine constants typed in the field change the run as the CLI\'s --smp does, show as changed, and travel in the link', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const expected = cliRun(PING_PONG, '6.18', { syscall: 10000 });
+  // the override must matter, or this test could not tell it was applied
+  expect(int(expected.throughput)).not.toBe(int(cliRun(PING_PONG, '6.18').throughput));
+  await openFresh(page);
+  await typeWorkload(page, PING_PONG);
+
+  const field = page.getByRole('textbox', { name: 'Machine constants' });
+  await expect(field).toHaveAttribute('title', /Names: l1_hit, .*syscall, .*ipc_ns_offset/);
+  await field.fill('syscall=10000');
+  await page.getByTestId('smp-controls').getByRole('button', { name: 'Run', exact: true }).click();
+  const run = page.getByTestId('smp-run');
+  await expect(run.getByTestId('smp-throughput')).toHaveText(int(expected.throughput), { timeout: 20_000 });
+  await expect(run.getByTestId('smp-ops-per-sec')).toHaveText(int(expected.ops_per_sec));
+
+  const constants = run.getByTestId('smp-constants');
+  await expect(constants.locator('summary')).toHaveText('Constants (icelake, 1 changed)');
+  await expect(constants.getByTestId('smp-constant')).toHaveCount(Object.keys(expected.constants).length);
+  await expect(constants.locator('[data-testid="smp-constant"][data-changed="true"]')).toHaveCount(1);
+  const syscall = constants.locator('[data-testid="smp-constant"][data-name="syscall"]');
+  await expect(syscall).toHaveAttribute('data-changed', 'true');
+  await expect(syscall).toContainText('10,000');
+  await expect(syscall).toContainText('changed (icelake: 128)');
+  await expect(constants.locator('[data-testid="smp-constant"][data-name="ipc_ns_offset"]')).toHaveAttribute('data-changed', 'false');
+
+  // the link carries the field and the kernel to compare with
+  await page.getByTestId('smp-compare').selectOption('6.0');
+  const { other } = await openCopiedLink(page, context);
+  await expect(other.getByRole('textbox', { name: 'Machine constants' })).toHaveValue('syscall=10000');
+  await expect(other.getByTestId('smp-compare')).toHaveValue('6.0');
+  await expect(other.locator('[data-kind="link"]')).toHaveCount(0);
+  await other.keyboard.press('F8');
+  await expect(other.getByTestId('smp-run')).toHaveCount(2, { timeout: 20_000 });
+  await expect(other.getByTestId('smp-run').first().getByTestId('smp-throughput')).toHaveText(int(expected.throughput));
+  await expect(other.getByTestId('smp-run').nth(1).getByTestId('smp-throughput')).toHaveText(int(cliRun(PING_PONG, '6.0', { syscall: 10000 }).throughput));
+
+  // a bad override is the run's error, as text at no place in the workload; the old results are marked stale first
+  await field.fill(' syscall=10000, ');
+  await expect(page.getByTestId('smp-stale')).toHaveCount(0);
+  await field.fill('syscall=10000 <b>x</b>=1');
+  await expect(page.getByTestId('smp-stale')).toBeVisible();
+  await field.press('Enter');
+  const error = page.getByTestId('smp-error');
+  await expect(error).toContainText('The run stopped: Machine constants: each needs NAME=VALUE with NAME one of l1_hit,');
+  await expect(error).toContainText('got "<b>x</b>=1"');
+  await expect(error.locator('b')).toHaveCount(0);
+  await expect(error).not.toContainText('at line');
+  await field.fill('syscall=fast');
+  await field.press('Enter');
+  await expect(error).toContainText('The run stopped: Machine constants: syscall needs a number ≥ 0 (ns), got "fast"');
+  await expect(page.getByTestId('smp-run')).toHaveCount(0);
+});
+
+test('a link whose machine constants do not parse opens the workload with the field empty and says what was ignored', async ({ page }) => {
+  // pasted into an open page (a page that starts on a multi-CPU link hits Stage.svelte's frame mark after it is gone)
+  await openFresh(page);
+  await page.goto('./' + linkHash({ v: 2, workload: PING_PONG, step: 0, smp: { compareWith: '2.6.27', constants: 'ipc_ns_offset=12' } }));
+  await expect(page.getByTestId('smp-controls')).toBeVisible();
+  expect(await workloadText(page)).toBe(PING_PONG);
+  await expect(page.locator('[data-kind="link"]')).toContainText('the multi-CPU run settings (the machine constants "ipc_ns_offset=12" are not NAME=VALUE overrides this ipcscope knows)');
+  await expect(page.getByRole('textbox', { name: 'Machine constants' })).toHaveValue('');
+  await expect(page.getByTestId('smp-compare')).toHaveValue('');
 });

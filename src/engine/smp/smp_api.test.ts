@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { configForChoice } from '../kernel_choice';
 import { runWorkload } from '../run';
+import { MACHINES } from './constants';
 import { runSmpWorkload } from './smp_api';
 
 const PING_PONG = `cpus 1 x 2 x 1
@@ -56,6 +57,32 @@ describe('runSmpWorkload', () => {
     runSmpWorkload(PING_PONG, { preset: '6.0' }, {}, (t, end) => seen.push([t, end]));
     expect(seen.length).toBeGreaterThan(10);
     expect(seen.every(([t, end]) => end === 110_000 && t <= end)).toBe(true);
+  });
+
+  test('runs with the machine constants overridden, as runWorkload does with the same overrides', () => {
+    const slow = runSmpWorkload(PING_PONG, { preset: '6.0' }, { constants: ['syscall=10000', 'ipc_ns_offset=32'] });
+    if (!slow.ok) throw new Error(slow.error.message);
+    expect(slow.data.result.constants).toEqual({ ...MACHINES.icelake, syscall: 10000, ipc_ns_offset: 32 });
+    expect(d.result.constants).toEqual(MACHINES.icelake);
+    expect(slow.data.result.throughput).toBeLessThan(d.result.throughput);
+    const ref = runWorkload(PING_PONG, { config: configForChoice({ preset: '6.0' }), smpConstants: { syscall: 10000, ipc_ns_offset: 32 } });
+    expect(slow.data.result).toEqual(ref.smp);
+  });
+
+  test('refuses a bad constant override with a message naming it, at no place in the workload', () => {
+    const cases: [string[], RegExp][] = [
+      [['syscall=fast'], /^Machine constants: syscall needs a number ≥ 0 \(ns\), got "fast"$/],
+      [['sycall=10'], /^Machine constants: each needs NAME=VALUE with NAME one of l1_hit, .*ipc_ns_offset; got "sycall=10"$/],
+      [['syscall=1', 'ipc_ns_offset=12'], /^Machine constants: ipc_ns_offset needs a multiple of 8 from 0 to 56/],
+    ];
+    for (const [constants, message] of cases) {
+      const r = runSmpWorkload(PING_PONG, { preset: '6.0' }, { constants });
+      expect(r.ok).toBe(false);
+      if (r.ok) continue;
+      expect(r.error.message).toMatch(message);
+      expect(r.error).toMatchObject({ code: 'bad_declaration', start: 0, end: 0 });
+      expect(r.output).toBe('');
+    }
   });
 
   test('refuses a one-CPU workload and reports parse errors', () => {

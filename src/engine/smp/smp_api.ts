@@ -21,6 +21,7 @@ import { initial_vars, parse_defaults } from '../script/directives';
 import { makeError, type WorkloadError } from '../script/errors';
 import { parse } from '../script/parser';
 import type { SmpCpuState, SmpEvent } from '../trace';
+import { parseSmpOverrides } from './constants';
 import { declared, DEFAULT_DURATION_NS, isSmpProgram, runSmpProgram, type Declared } from './smp_run';
 import { nr_cpu_ids } from './topology';
 import { formatSmpSummary } from './smp_format';
@@ -50,6 +51,8 @@ export interface SmpRunRequestOptions {
   binBudget?: number;
   /** variables over the workload's `#@default` lines */
   vars?: Readonly<Record<string, string>>;
+  /** overrides of the machine's constants, `NAME=VALUE` each (the CLI's `--smp`) */
+  constants?: readonly string[];
 }
 
 export interface SmpRunData {
@@ -98,11 +101,13 @@ export function emptyBins(t0: number, span: number, cpus: number, count: number)
 
 /**
  * Runs the multi-CPU workload `text` on the kernel `choice` (as
- * runWorkload does with configForChoice's config), collecting what the
- * timeline view draws. Never throws.
+ * runWorkload does with configForChoice's config), with `opts.constants`
+ * over the machine's constants, collecting what the timeline view draws.
+ * Never throws.
  * Return: the data, or the parse, declaration or run-time error with what
  * the setup printed before it; a one-CPU workload is an error
- * (`not_multi_cpu`).
+ * (`not_multi_cpu`), and so is a bad constant override (`bad_declaration`,
+ * at no place in the workload).
  */
 export function runSmpWorkload(text: string, choice: KernelChoice, opts: SmpRunRequestOptions = {}, onProgress?: SmpProgress): SmpRunReply {
   const parsed = parse(text);
@@ -113,6 +118,12 @@ export function runSmpWorkload(text: string, choice: KernelChoice, opts: SmpRunR
   if (!isSmpProgram(program)) {
     const error = makeError(text, 'internal_error', 'not a multi-CPU workload (no cpus, duration, warmup or task declaration)', { start: 0, end: 0 });
     return { ok: false, error, output: '' };
+  }
+  const overrides = parseSmpOverrides(opts.constants ?? []);
+  if (!overrides.ok) {
+    // the CLI's message names its flag; the page's field takes the same NAME=VALUE without it
+    const message = `Machine constants: ${overrides.message.replace(/^--smp needs/, 'each needs').replace(/^--smp /, '')}`;
+    return { ok: false, error: makeError(text, 'bad_declaration', message, { start: 0, end: 0 }), output: '' };
   }
   const given = new Map<string, bigint>();
   for (const [k, v] of Object.entries(opts.vars ?? {})) if (/^-?[0-9]+$/.test(v)) given.set(k, BigInt(v));
@@ -155,7 +166,7 @@ export function runSmpWorkload(text: string, choice: KernelChoice, opts: SmpRunR
     }
   };
   const config = configForChoice(choice);
-  const r = runSmpProgram(program, { config, vars, trace, timelineLimit: 5000 });
+  const r = runSmpProgram(program, { config, vars, trace, timelineLimit: 5000, overrides: overrides.overrides });
   if (r.result === null) {
     return { ok: false, error: r.error ?? makeError(text, 'internal_error', 'internal error: no result', { start: 0, end: 0 }), output: r.output };
   }

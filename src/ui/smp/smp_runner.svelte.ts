@@ -8,6 +8,7 @@
 import type { KernelChoice } from '../../engine/api';
 import type { SmpRunData } from '../../engine/smp/smp_api';
 import { createEngineClient, EngineRestartedError, type EngineClient } from '../engine-client';
+import { constantSpecs } from './constants_field';
 
 export interface SmpRunError {
   message: string;
@@ -22,6 +23,8 @@ export interface SmpRan {
   text: string;
   /** JSON of the kernel choices, in the order of `runs` */
   kernels: string;
+  /** the machine constants' specs, joined by spaces (the field's spacing does not matter) */
+  constants: string;
 }
 
 export class SmpRunner {
@@ -34,6 +37,8 @@ export class SmpRunner {
   error = $state.raw<SmpRunError | null>(null);
   /** a preset to run after the playground's kernel, side by side ('' for none) */
   compareWith = $state('');
+  /** overrides of the machine's constants for every kernel of a run, `NAME=VALUE` each (the CLI's `--smp`) */
+  constants = $state('');
   #client: EngineClient | null = null;
   #run = 0;
 
@@ -45,14 +50,16 @@ export class SmpRunner {
     this.error = null;
     this.progress = { t: 0, end: 0, index: 0, of: kernels.length };
     const out: { kernel: KernelChoice; data: SmpRunData }[] = [];
+    const options = { constants: constantSpecs(this.constants) };
     try {
       for (const [index, kernel] of kernels.entries()) {
-        const reply = await this.#client.runSmp(text, kernel, {}, (t, end) => {
+        const reply = await this.#client.runSmp(text, kernel, options, (t, end) => {
           if (run === this.#run) this.progress = { t, end, index, of: kernels.length };
         });
         if (run !== this.#run) return;
         if (!reply.ok) {
-          const at = reply.error.code === 'internal_error' && reply.error.start === 0 && reply.error.end === 0;
+          // an empty span at the start is how the engine marks an error of no place in the workload (not multi-CPU, a bad constant)
+          const at = (reply.error.code === 'internal_error' || reply.error.code === 'bad_declaration') && reply.error.start === 0 && reply.error.end === 0;
           this.error = { message: reply.error.message, line: at ? null : reply.error.line, column: at ? null : reply.error.column, output: reply.output };
           this.runs = [];
           this.ran = null;
@@ -61,7 +68,7 @@ export class SmpRunner {
         out.push({ kernel, data: reply.data });
       }
       this.runs = out;
-      this.ran = { text, kernels: JSON.stringify(kernels) };
+      this.ran = { text, kernels: JSON.stringify(kernels), constants: options.constants.join(' ') };
     } catch (e) {
       if (run !== this.#run) return;
       const message = e instanceof EngineRestartedError ? 'The run was cancelled.' : `The run failed: ${e instanceof Error ? e.message : String(e)}`;

@@ -8,13 +8,15 @@ import type { Playground } from '../playground.svelte';
 import { fetchExample, TOUR } from '../gallery/examples';
 import { loadDraft, saveDraft, type Draft } from './draft';
 import { chooseStartup } from './startup';
-import { hashForState, type ChartsState, type CompareState, type PageMode, type UrlState, type ViewOptionsMap } from './url_state';
+import { hashForState, type ChartsState, type CompareState, type PageMode, type SmpState, type UrlState, type ViewOptionsMap } from './url_state';
 
 const URL_DELAY_MS = 250;
 const DRAFT_DELAY_MS = 400;
 
 export class Persistence {
   readonly #pg: Playground;
+  /** the multi-CPU run's settings, read for the link and set by a link (the page's SmpRunner) */
+  readonly #smp: SmpState;
   draft = $state.raw<Draft | null>(loadDraft());
   /** the page has chosen what to open; from then on the address bar follows the state */
   started = $state(false);
@@ -30,8 +32,9 @@ export class Persistence {
   /** the hash this page wrote last (another one in the address bar means a link was pasted) */
   #written = '';
 
-  constructor(pg: Playground) {
+  constructor(pg: Playground, smp: SmpState) {
     this.#pg = pg;
+    this.#smp = smp;
   }
 
   /** the draft differs from a text that was loaded, not typed: offer it back */
@@ -74,6 +77,8 @@ export class Persistence {
       restoreCharts?.(s.charts);
     }
     this.compare = s.compare;
+    this.#smp.compareWith = s.smp.compareWith;
+    this.#smp.constants = s.smp.constants;
     this.firstVisit = s.source === 'tour' && s.problem === null;
     this.#pg.load(s.workload);
     this.started = true;
@@ -101,6 +106,8 @@ export class Persistence {
     const viewOptions = linkedOptions(pg.viewOptions);
     if (viewOptions !== null) state.viewOptions = viewOptions;
     if (this.mode === 'charts' && this.charts !== null) state.charts = this.charts;
+    const { compareWith, constants } = this.#smp;
+    if (compareWith !== '' || constants !== '') state.smp = { compareWith, constants };
     return state;
   }
 

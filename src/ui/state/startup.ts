@@ -3,13 +3,16 @@
  * one, else the local draft, else the tour. A link that cannot be read
  * opens the tour and says why; the draft is never the one thrown away.
  * Kernel names in a link that this version does not know are left out,
- * and the problem says which; so are view options or charts choices that
- * are malformed, or a charts scenario this version does not have.
+ * and the problem says which; so are view options, charts choices or
+ * multi-CPU settings that are malformed, a charts scenario this version
+ * does not have, or a kernel to compare a multi-CPU run with that it does
+ * not have.
  */
 import { cleanChoice, type KernelChoice } from '../../engine/kernel_choice';
+import { KERNEL_PRESETS } from '../../engine/presets';
 import { reproductionFor } from '../../engine/reproductions';
 import type { Draft } from './draft';
-import { decodeState, encodedFromHash, type ChartsState, type UrlState } from './url_state';
+import { decodeState, encodedFromHash, type ChartsState, type SmpState, type UrlState } from './url_state';
 
 /** What the page opens with: the link's state (every part present), or the draft's or the tour's. */
 export type Startup = Required<Omit<UrlState, 'v' | 'charts'>> & {
@@ -26,9 +29,11 @@ function clean(choice: KernelChoice, ignored: string[]): KernelChoice {
   return r.choice;
 }
 
+const NO_SMP: SmpState = { compareWith: '', constants: '' };
+
 export function chooseStartup(hash: string, draft: Draft | null, tour: string): Startup {
   const encoded = encodedFromHash(hash);
-  const base = { step: 0, views: [], kernel: {}, mode: 'play' as const, compare: null, viewOptions: {}, charts: null, problem: null };
+  const base = { step: 0, views: [], kernel: {}, mode: 'play' as const, compare: null, viewOptions: {}, charts: null, smp: { ...NO_SMP }, problem: null };
   if (encoded !== null) {
     const decoded = decodeState(encoded);
     if (decoded.ok) {
@@ -42,12 +47,17 @@ export function chooseStartup(hash: string, draft: Draft | null, tour: string): 
         dropped.push(`the charts scenario ${JSON.stringify(charts.file.slice(0, 64))} (not one this ipcscope has)`);
         charts = null;
       }
+      let smp = decoded.state.smp ?? { ...NO_SMP };
+      if (smp.compareWith !== '' && !Object.hasOwn(KERNEL_PRESETS, smp.compareWith)) {
+        dropped.push(`the kernel to compare the multi-CPU run with ${JSON.stringify(smp.compareWith)} (not one this ipcscope has)`);
+        smp = { ...smp, compareWith: '' };
+      }
       const problems = [
         ...(ignored.length === 0 ? [] : [`The link names kernel settings this ipcscope does not know; they were ignored: ${ignored.join('; ')}.`]),
         ...(dropped.length === 0 ? [] : [`Parts of the link could not be used and were ignored: ${dropped.join('; ')}.`]),
       ];
       const problem = problems.length === 0 ? null : problems.join(' ');
-      return { workload, step, views, kernel: k, mode, compare: c, viewOptions, charts, source: 'link', problem };
+      return { workload, step, views, kernel: k, mode, compare: c, viewOptions, charts, smp, source: 'link', problem };
     }
     return { ...base, workload: tour, source: 'tour', problem: `${decoded.message} The tour opened instead.` };
   }

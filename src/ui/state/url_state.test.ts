@@ -190,6 +190,34 @@ describe('the URL state', () => {
     });
   });
 
+  test('round-trips the multi-CPU run settings', () => {
+    const state: UrlState = { ...STATE, mode: 'play', smp: { compareWith: '2.6.27', constants: 'ipc_ns_offset=32 wake_latency=5000' } };
+    expect(decodeState(encodeState(state))).toEqual({ ok: true, state });
+  });
+
+  test('drops multi-CPU run settings that are malformed or whose machine constants do not parse, the rest of the link opens', () => {
+    const shape = 'the multi-CPU run settings (not a kernel and machine constants)';
+    const cases: [unknown, string][] = [
+      ['2.6.27', shape],
+      [{ compareWith: '2.6.27' }, shape],
+      [{ compareWith: 3, constants: '' }, shape],
+      [{ compareWith: 'x'.repeat(65), constants: '' }, shape],
+      [{ compareWith: '', constants: 'syscall=1 '.repeat(101) }, shape],
+      [{ compareWith: '', constants: 'syscall=fast' }, 'the multi-CPU run settings (the machine constants "syscall=fast" are not NAME=VALUE overrides this ipcscope knows)'],
+      [{ compareWith: '2.6.27', constants: 'ipc_ns_offset=12' }, 'the multi-CPU run settings (the machine constants "ipc_ns_offset=12" are not NAME=VALUE overrides this ipcscope knows)'],
+      [{ compareWith: '', constants: '<b>bold</b>=1' }, 'the multi-CPU run settings (the machine constants "<b>bold</b>=1" are not NAME=VALUE overrides this ipcscope knows)'],
+    ];
+    for (const [smp, dropped] of cases) {
+      expect(decodeState(raw({ v: 2, workload: 'x', step: 3, views: ['idr'], smp }))).toEqual({
+        ok: true, state: { v: 2, workload: 'x', step: 3, ...V2_DEFAULTS, views: ['idr'] }, dropped: [dropped],
+      });
+    }
+    // commas and runs of spaces separate the overrides; the field is kept as typed
+    expect(decodeState(raw({ v: 2, workload: 'x', step: 0, smp: { compareWith: '', constants: ' syscall=1,,  smt_speedup=1.5 ' } }))).toEqual({
+      ok: true, state: { v: 2, workload: 'x', step: 0, ...V2_DEFAULTS, smp: { compareWith: '', constants: ' syscall=1,,  smt_speedup=1.5 ' } },
+    });
+  });
+
   test('a version 1 link migrates to a version 2 state without view options or charts choices', () => {
     expect(decodeState(raw({ v: 1, workload: 'x', step: 2, views: ['proc'] }))).toEqual({ ok: true, state: { v: 2, workload: 'x', step: 2, ...V2_DEFAULTS, views: ['proc'] } });
   });
@@ -218,6 +246,17 @@ describe('links to the seed scenarios', () => {
         compare: { left: { preset: '2.6.25' }, right: { preset: '2.6.27', switches: { ipcmni_extend: 'on' } }, step: 123456, views: [['idr', 'seqfile'], ['idr', 'seqfile']] },
         viewOptions: { idr: { ipc: 'shm', focus: 123456 }, maxidx: { ipc: 'sem' }, seqfile: { ipc: 'msg' }, proc: { dir: 'sysvipc' } },
         charts: { file, full: true, form: { variable: 'N', values: '1024, 2048, 4096, 8192, 16384, 32768', kernels: '2.6.25 5.13 5.15 6.18', sets: 'ipcmni_extend=off,on', constants: 'CPUS=4' } },
+      };
+      const link = 'https://ipcscope.example.org/ipcscope/' + hashForState(state);
+      expect(link.length).toBeLessThan(2000);
+      expect(decodeState(encodedFromHash(hashForState(state))!)).toEqual({ ok: true, state });
+    });
+
+    test(`a link to ${file} with a kernel and multi-CPU settings stays under 2,000 characters`, () => {
+      const workload = readFileSync(new URL(file, dir), 'utf8');
+      const state: UrlState = {
+        v: 2, workload, step: 0, views: [], kernel: { preset: '2.6.25', switches: { ipcmni_extend: 'on' } }, mode: 'play', compare: null,
+        smp: { compareWith: '2.6.27', constants: 'ipc_ns_offset=32 wake_latency=5000 syscall=200 smt_speedup=1.5' },
       };
       const link = 'https://ipcscope.example.org/ipcscope/' + hashForState(state);
       expect(link.length).toBeLessThan(2000);

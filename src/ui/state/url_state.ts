@@ -8,17 +8,19 @@
  * trusted: every field is checked before the page uses it, and it is only
  * ever shown as text.
  *
- * The view options and the charts page's choices are optional fields of
- * version 2 (not a version 3): an old version-2 link simply lacks them, and
- * an older ipcscope opening a newer link ignores them instead of refusing
- * the whole link. Unlike the fields a link cannot open without, a bad view
- * option or charts state does not refuse the link: it is dropped, and
- * `dropped` says what, for the page's banner.
+ * The view options, the charts page's choices and the multi-CPU run's
+ * settings are optional fields of version 2 (not a version 3): an old
+ * version-2 link simply lacks them, and an older ipcscope opening a newer
+ * link ignores them instead of refusing the whole link. Unlike the fields a
+ * link cannot open without, a bad view option, charts state or multi-CPU
+ * setting does not refuse the link: it is dropped, and `dropped` says what,
+ * for the page's banner.
  */
 import { compressToEncodedURIComponent } from 'lz-string';
 import type { KernelChoice } from '../../engine/kernel_choice';
 import type { ViewId, ViewOptions } from '../../engine/view/types';
 import type { SweepForm } from '../charts/sweep_form';
+import { constantsValid, MAX_CONSTANTS_CHARS } from '../smp/constants_field';
 import { decompressUriBounded } from './lz_uri';
 
 export const URL_STATE_VERSION = 2;
@@ -46,6 +48,13 @@ export interface ChartsState {
   file: string;
   full: boolean;
   form: SweepForm;
+}
+
+/** A multi-CPU run's settings: the preset run after the page's kernel ('' for none) and the machine constants field ('' for none). */
+export interface SmpState {
+  compareWith: string;
+  /** `NAME=VALUE` overrides separated by spaces or commas (smp/constants_field.ts) */
+  constants: string;
 }
 
 /** which page the link opens: the playground, two kernels side by side, or the sweep charts */
@@ -77,6 +86,8 @@ export interface UrlState {
   viewOptions?: ViewOptionsMap;
   /** the charts page's choices; absent = its defaults */
   charts?: ChartsState;
+  /** the multi-CPU run's settings; absent = none */
+  smp?: SmpState;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -236,6 +247,8 @@ function validateV2(s: Record<string, unknown>): Decoded {
   if (viewOptions !== undefined) state.viewOptions = viewOptions;
   const charts = checkCharts(s.charts, dropped);
   if (charts !== undefined) state.charts = charts;
+  const smp = checkSmp(s.smp, dropped);
+  if (smp !== undefined) state.smp = smp;
   return dropped.length === 0 ? { ok: true, state } : { ok: true, state, dropped };
 }
 
@@ -292,4 +305,18 @@ function checkCharts(raw: unknown, dropped: string[]): ChartsState | undefined {
     full: raw.full === true,
     form: { variable: f.variable, values: f.values, kernels: f.kernels, sets: f.sets, constants: f.constants },
   };
+}
+
+function checkSmp(raw: unknown, dropped: string[]): SmpState | undefined {
+  if (raw === undefined) return undefined;
+  if (!isRecord(raw) || typeof raw.compareWith !== 'string' || raw.compareWith.length > 64 || typeof raw.constants !== 'string' || raw.constants.length > MAX_CONSTANTS_CHARS) {
+    dropped.push('the multi-CPU run settings (not a kernel and machine constants)');
+    return undefined;
+  }
+  // whether the preset exists is for the page to judge, as with the kernel choice
+  if (!constantsValid(raw.constants)) {
+    dropped.push(`the multi-CPU run settings (the machine constants ${quote(raw.constants)} are not NAME=VALUE overrides this ipcscope knows)`);
+    return undefined;
+  }
+  return { compareWith: raw.compareWith, constants: raw.constants };
 }
