@@ -114,7 +114,9 @@ export async function pressAndTime(page: Page, key: string, kind: Change['kind']
   const before = (await probeOf(page)).changes.length;
   await page.keyboard.press(key);
   const change = await waitChange(page, before, kind, pattern, timeout);
-  const keys = (await probeOf(page)).keys.filter((k) => k.key === key);
+  // the page records KeyboardEvent.key: 'F10' for 'Shift+F10'
+  const name = key.split('+').pop();
+  const keys = (await probeOf(page)).keys.filter((k) => k.key === name);
   return change.t - keys[keys.length - 1]!.t;
 }
 

@@ -19,6 +19,9 @@ import { allErrors, blur, countPattern, errNote, link, longTasksSince, newPage, 
 import { parseCount, type BenchProbe, type Change } from './page-probe';
 import type { Row } from './report';
 
+/** ms between two step-back presses in the bench: a person's pace, which leaves the worker time to ready the next one */
+const BACK_PAUSE_MS = 150;
+
 export const BUDGET = {
   coldLoadMs: 1500,
   stepP95Ms: 50,
@@ -144,14 +147,24 @@ async function stepLatency(browser: Browser, base: string, opts: PageOptions): P
     if (!withFrame) {
       return [{ measurement: 'step → frame p95, 32768 objects', value: null, unit: 'ms', budget: `≤ ${BUDGET.stepP95Ms} ms`, status: 'n/a', notes: `${NA_VIEW}; ${detail}the step counter: p95 ${p95.toFixed(1)} ms, median ${median(times).toFixed(1)} ms${errNote(errors)}` }];
     }
+    const forward = `${detail}stage data-frame (IDR view); median ${median(times).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms${await longTasksSince(page, since)}${errNote(errors)}`;
+    // then back again, at a person's pace: each step back restores a checkpoint and replays
+    const backs: number[] = [];
+    const top = MSG_32768_START + presses;
+    for (let i = 1; i <= presses; i++) {
+      await page.waitForTimeout(BACK_PAUSE_MS);
+      backs.push(await pressAndTime(page, 'Shift+F10', 'frame', `^${top - i}:`, 10_000));
+    }
+    const back95 = percentile(backs, 95);
     return [
+      { measurement: 'step → frame p95, 32768 objects', value: p95, unit: 'ms', budget: `≤ ${BUDGET.stepP95Ms} ms`, status: p95 <= BUDGET.stepP95Ms ? 'pass' : 'fail', notes: forward },
       {
-        measurement: 'step → frame p95, 32768 objects',
-        value: p95,
+        measurement: 'step back → frame p95, 32768 objects',
+        value: back95,
         unit: 'ms',
         budget: `≤ ${BUDGET.stepP95Ms} ms`,
-        status: p95 <= BUDGET.stepP95Ms ? 'pass' : 'fail',
-        notes: `${detail}stage data-frame (IDR view); median ${median(times).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms${await longTasksSince(page, since)}${errNote(errors)}`,
+        status: back95 <= BUDGET.stepP95Ms ? 'pass' : 'fail',
+        notes: `${presses} Shift+F10 presses from step ${top}, ${BACK_PAUSE_MS} ms apart, keydown → stage data-frame (IDR view); median ${median(backs).toFixed(1)} ms, max ${Math.max(...backs).toFixed(1)} ms${errNote(errors)}`,
       },
     ];
   } finally {

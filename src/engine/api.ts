@@ -8,6 +8,7 @@
  * kernel state, the interpreter state, the cost counters), so a machine
  * restored from it continues exactly as the original would have.
  */
+import { plainCopy } from './plain_copy';
 import type { KernelConfig } from './config';
 import { createKernel, type Kernel, type KernelState } from './kernel';
 import { COST_NAMES, newProbe, type Costs } from './probe';
@@ -96,22 +97,31 @@ function multiCpuError(text: string, at: Span): WorkloadError {
 /** A deep copy of everything in `m` that changes while it runs. */
 export function checkpointMachine(m: Machine): MachineCheckpoint {
   return {
-    kernel: structuredClone(m.kernel.state),
+    kernel: plainCopy(m.kernel.state),
     nextFd: m.kernel.nextFd,
-    run: structuredClone(m.run.state),
+    run: plainCopy(m.run.state),
     costs: { ...m.kernel.probe.costs },
   };
 }
 
-/** A new machine for `program` in the state of `cp` (which is copied, so it can be restored again). */
-export function restoreMachine(program: Program, config: Partial<KernelConfig>, cp: MachineCheckpoint): Machine {
+/** A copy of `cp` that restoreMachine may take over (`owned`), so that restoring it later copies nothing. */
+export function copyCheckpoint(cp: MachineCheckpoint): MachineCheckpoint {
+  return { kernel: plainCopy(cp.kernel), nextFd: cp.nextFd, run: plainCopy(cp.run), costs: { ...cp.costs } };
+}
+
+/**
+ * A new machine for `program` in the state of `cp`, which is copied so it
+ * can be restored again — unless `owned`: then the machine takes `cp`'s
+ * state over (a copyCheckpoint made for this).
+ */
+export function restoreMachine(program: Program, config: Partial<KernelConfig>, cp: MachineCheckpoint, owned = false): Machine {
   const probe = newProbe();
   const kernel = createKernel(config, probe);
   // booting counts costs of its own; the checkpoint's counters replace them
   for (const name of COST_NAMES) probe.costs[name] = cp.costs[name];
-  kernel.state = structuredClone(cp.kernel);
+  kernel.state = owned ? cp.kernel : plainCopy(cp.kernel);
   kernel.nextFd = cp.nextFd;
-  const run = createKernelRun(program, kernel, { state: structuredClone(cp.run) });
+  const run = createKernelRun(program, kernel, { state: owned ? cp.run : plainCopy(cp.run) });
   return { program, config, kernel, run };
 }
 

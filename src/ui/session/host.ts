@@ -56,6 +56,9 @@ export interface HostOptions {
 
 const yieldToMessages = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/** ms after a move's reply before the session readies its next step back (after the page has drawn it) */
+const PREPARE_DELAY_MS = 30;
+
 export function createSessionHost(options: HostOptions = {}): SessionHost {
   const maxChunk = options.chunk ?? 256;
   const sliceMs = options.sliceMs ?? 40;
@@ -113,7 +116,12 @@ export function createSessionHost(options: HostOptions = {}): SessionHost {
     if (job !== latest || session !== s) return { kind: 'superseded', job };
     const stopped = outcome === 'stopped';
     const frames = framed ? buildFrames(s, stopped || traceAt === null ? s.position() : traceAt, views) : {};
-    return { kind: 'snapshot', job, snapshot: s.snapshot(), cancelled: stopped, frames };
+    const reply: Reply = { kind: 'snapshot', job, snapshot: s.snapshot(), cancelled: stopped, frames };
+    // once the reply is out and nothing newer came: copy the checkpoint a step back would restore
+    setTimeout(() => {
+      if (job === latest && session === s) s.prepare();
+    }, PREPARE_DELAY_MS);
+    return reply;
   };
 
   return {

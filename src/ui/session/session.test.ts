@@ -158,6 +158,32 @@ describe('a session', () => {
     expect(s.snapshot().records.map((r) => r.op)).toEqual([1, 2, 3]);
   });
 
+  test('prepare() copies the checkpoint a step back restores, which the step then takes over; every state stays exact', () => {
+    const s = open(TOUR, SMALL_CHECKPOINTS);
+    s.seek(Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY);
+    const end = s.position();
+    expect(s.memory().prepared).toBe(null);
+    for (let step = end - 1; step >= 1; step--) {
+      s.prepare();
+      const prepared = s.memory().prepared;
+      expect(prepared).not.toBe(null);
+      expect(prepared!).toBeLessThanOrEqual(Math.max(0, step - 2));
+      // as a step back with views open moves: to step - 1, then step traced
+      s.seek(step - 1, Number.POSITIVE_INFINITY);
+      expect(s.memory().prepared).toBe(null);
+      expect(s.retrace(step, () => {}, () => {}, () => {})).toBe(step);
+      const snap = s.snapshot();
+      const ref = runSteps(TOUR, step);
+      expect(snap.costs).toEqual(ref.costs);
+      expect(snap.records.map((r) => r.lines.map((l) => l + '\n').join(''))).toEqual(ref.output.slice(-snap.records.length));
+    }
+    // the copies were taken over, and the checkpoints themselves were never changed: jumping around still agrees
+    for (const step of [end, 2, end - 1, 1]) {
+      s.seek(step, Number.POSITIVE_INFINITY);
+      expect(s.snapshot().costs).toEqual(runSteps(TOUR, step).costs);
+    }
+  });
+
   test('any sequence of jumps on any valid workload matches running from scratch', () => {
     fc.assert(
       fc.property(validProgram, fc.array(fc.nat({ max: 40 }), { minLength: 1, maxLength: 6 }), (text, targets) => {

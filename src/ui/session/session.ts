@@ -11,14 +11,14 @@
  * operations so the worker can stay responsive between slices (host.ts).
  */
 import {
-  bootMachine, checkpointMachine, COST_NAMES, restoreMachine,
+  bootMachine, checkpointMachine, copyCheckpoint, COST_NAMES, restoreMachine,
   type Costs, type KernelChoice, type Machine, type MachineCheckpoint, type WorkloadError, configForChoice,
 } from '../../engine/api';
 import type { Kernel } from '../../engine/kernel';
 import type { Tracer } from '../../engine/probe';
 import {
   addCheckpoint, checkpointAtOrBefore, checkpointDue, checkpointIndexAtOrBefore, createCheckpointLog, DEFAULT_CHECKPOINT_POLICY,
-  replayUnits, type CheckpointPolicy,
+  replayUnits, type Checkpoint, type CheckpointPolicy,
 } from './checkpoint_log';
 import { estimateCloneBytes } from './clone_size';
 import { cachedRecord, cacheRecord, createRecordCache, firstMissing, makeRecord, recordWindow, type OpRecord } from './op_record';
@@ -75,8 +75,14 @@ export interface Session {
    * before `step` (the position is then the run's end and nothing was called).
    */
   retrace(step: number, trace: Tracer, before: (k: Kernel) => void, after: (k: Kernel) => void): number;
-  /** how many checkpoints are kept and their estimated size */
-  memory(): { checkpoints: number; bytes: number };
+  /** how many checkpoints are kept and their estimated size; the operation of the checkpoint prepare() copied, if its copy is unused */
+  memory(): { checkpoints: number; bytes: number; prepared: number | null };
+  /**
+   * Readies, ahead of time, a copy of the checkpoint a step back from here
+   * would restore, so that the step copies nothing (the copy is most of a
+   * step back's time with many objects). For idle moments.
+   */
+  prepare(): void;
 }
 
 function zeroCosts(): Costs {
@@ -156,9 +162,14 @@ export function createSession(
     return true;
   };
 
+  /** a copy of one checkpoint (the entry it copies), which the next restore of that checkpoint takes over */
+  let spare: { of: Checkpoint<MachineCheckpoint>; data: MachineCheckpoint } | null = null;
+
   const restore = (op: number) => {
     const cp = log.entries[checkpointIndexAtOrBefore(log, op)]!;
-    machine = restoreMachine(machine.program, machine.config, cp.data);
+    const own = spare !== null && spare.of === cp;
+    machine = restoreMachine(machine.program, machine.config, own ? spare!.data : cp.data, own);
+    if (own) spare = null;
     pos = cp.op;
     prevFor = -1;
     tainted = false;
@@ -248,7 +259,13 @@ export function createSession(
     seekLine,
     snapshot,
     retrace,
-    memory: () => ({ checkpoints: log.entries.length, bytes: log.bytes }),
+    memory: () => ({ checkpoints: log.entries.length, bytes: log.bytes, prepared: spare?.of.op ?? null }),
+    prepare: () => {
+      // a step back with views open replays from the checkpoint at or before pos - 3
+      const cp = checkpointAtOrBefore(log, Math.max(0, pos - 3));
+      if (cp === undefined || cp.op === pos || spare?.of === cp) return;
+      spare = { of: cp, data: copyCheckpoint(cp.data) };
+    },
   };
   return { ok: true, session };
 }
