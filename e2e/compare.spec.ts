@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures';
-import { openFresh } from './playground';
+import { openCopiedLink, openFresh, paneViewPanel } from './playground';
 import { firstDivergence } from '../src/engine/compare_runs';
 
 const TOUR = readFileSync(new URL('../public/examples/tour.ipc', import.meta.url), 'utf8');
@@ -61,4 +61,29 @@ test('the first different cost of seed 000 is the read, where 5.13 counts from i
   await bar.getByRole('button', { name: 'First different cost' }).click();
   await expect(page.getByTestId('divergence')).toContainText('First different cost at step 1,026: idr_find');
   await expect(page.getByTestId('compare-step')).toHaveText('step 1,026 / 1,026');
+});
+
+test('a view option set in the right pane travels in the copied link to that pane and not the other', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openFresh(page);
+  await page.getByRole('region', { name: 'Scenarios' }).getByRole('button', { name: 'Compare Tour' }).click();
+  await page.getByRole('toolbar', { name: 'Compare controls' }).getByRole('button', { name: 'Run to end' }).click();
+  await expect(page.getByTestId('compare-step')).toHaveText(`step ${TOUR_OPS} / ${TOUR_OPS}`);
+  const right = paneViewPanel(page, 'right', 'idr');
+  const title = (panel: typeof right) => panel.getByTestId('idr-svg').locator('.title');
+  // the tour's last ipc operations are on queues: "auto" shows the msg IDR
+  await expect(title(right)).toHaveText(/^msg IDR/);
+  await right.getByRole('combobox').selectOption('shm');
+  await expect(title(right)).toHaveText(/^shm IDR/);
+  await expect(paneViewPanel(page, 'left', 'idr').getByRole('combobox')).toHaveValue('');
+
+  const { other } = await openCopiedLink(page, context);
+  await expect(other.getByTestId('compare-step')).toHaveText(`step ${TOUR_OPS} / ${TOUR_OPS}`);
+  const right2 = paneViewPanel(other, 'right', 'idr');
+  const left2 = paneViewPanel(other, 'left', 'idr');
+  await expect(right2.getByRole('combobox')).toHaveValue('shm');
+  await expect(title(right2)).toHaveText(/^shm IDR/);
+  await expect(left2.getByRole('combobox')).toHaveValue('');
+  await expect(title(left2)).toHaveText(/^msg IDR/);
+  await expect(other.getByRole('alert')).toHaveCount(0);
 });

@@ -94,6 +94,11 @@ export function viewPanel(page: Page, id: string): Locator {
   return stage(page).locator(`[data-view="${id}"]`);
 }
 
+/** The open view panel `id` of compare mode's `side` pane. */
+export function paneViewPanel(page: Page, side: 'left' | 'right', id: string): Locator {
+  return page.getByTestId(`stage-${side}`).locator(`[data-view="${id}"]`);
+}
+
 /** The kernel after operation `step` of `text` (on the default kernel changed by `config`) and that operation's trace events, from the engine itself. */
 export function engineAt(text: string, step: number, config: Partial<KernelConfig> = {}): { kernel: Kernel; events: TraceEvent[] } {
   const booted = bootMachine(text, config);

@@ -24,12 +24,15 @@ export class CompareSession {
   total = $derived(Math.max(this.left.snapshot?.total ?? 0, this.right.snapshot?.total ?? 0));
   busy = $derived(this.left.busy || this.right.busy || this.searching);
 
-  /** Loads `text` into both panes with the kernels of `state`; call toStep to run. */
+  /** Loads `text` into both panes with the kernels, views and view options of `state`; call toStep to run. */
   open(text: string, state: CompareState): void {
     this.left.kernel = state.left;
     this.right.kernel = state.right;
     this.left.views = state.views[0];
     this.right.views = state.views[1];
+    // a link's (or the last visit's) options, else none: a pane never keeps those of an earlier scenario
+    this.left.viewOptions = state.viewOptions?.[0] ?? {};
+    this.right.viewOptions = state.viewOptions?.[1] ?? {};
     this.left.load(text);
     this.right.load(text);
     this.step = state.step;
@@ -37,7 +40,10 @@ export class CompareSession {
   }
 
   state(): CompareState {
-    return { left: this.left.kernel, right: this.right.kernel, step: this.step, views: [this.left.views, this.right.views] };
+    return {
+      left: this.left.kernel, right: this.right.kernel, step: this.step,
+      views: [this.left.views, this.right.views], viewOptions: [this.left.viewOptions, this.right.viewOptions],
+    };
   }
 
   async toStep(n: number): Promise<void> {

@@ -8,7 +8,7 @@ import type { Playground } from '../playground.svelte';
 import { fetchExample, TOUR } from '../gallery/examples';
 import { loadDraft, saveDraft, type Draft } from './draft';
 import { chooseStartup } from './startup';
-import { hashForState, type ChartsState, type CompareState, type PageMode, type SmpState, type UrlState, type ViewOptionsMap } from './url_state';
+import { hashForState, linkedCompare, linkedOptions, type ChartsState, type CompareState, type PageMode, type SmpState, type UrlState } from './url_state';
 
 const URL_DELAY_MS = 250;
 const DRAFT_DELAY_MS = 400;
@@ -22,7 +22,7 @@ export class Persistence {
   started = $state(false);
   /** which page is shown */
   mode = $state<PageMode>('play');
-  /** compare mode's kernels, step and views (null until it was opened) */
+  /** compare mode's kernels, step, views and view options (null until it was opened) */
   compare = $state.raw<CompareState | null>(null);
   /** the charts page's choices (it reports them; null until it did); a link carries them in charts mode */
   charts = $state.raw<ChartsState | null>(null);
@@ -102,7 +102,7 @@ export class Persistence {
 
   #urlState(): UrlState {
     const pg = this.#pg;
-    const state: UrlState = { v: 2, workload: pg.text, step: pg.step, views: pg.views, kernel: pg.kernel, mode: this.mode, compare: this.compare };
+    const state: UrlState = { v: 2, workload: pg.text, step: pg.step, views: pg.views, kernel: pg.kernel, mode: this.mode, compare: linkedCompare(this.compare, this.mode) };
     const viewOptions = linkedOptions(pg.viewOptions);
     if (viewOptions !== null) state.viewOptions = viewOptions;
     if (this.mode === 'charts' && this.charts !== null) state.charts = this.charts;
@@ -124,15 +124,4 @@ export class Persistence {
       return '';
     }
   }
-}
-
-/** The view options worth a link: unset fields and empty options left out (null: none at all). */
-function linkedOptions(options: ViewOptionsMap): ViewOptionsMap | null {
-  const out: ViewOptionsMap = {};
-  for (const [id, o] of Object.entries(options) as [keyof ViewOptionsMap, ViewOptionsMap[keyof ViewOptionsMap]][]) {
-    if (o === undefined) continue;
-    const kept = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
-    if (Object.keys(kept).length > 0) out[id] = kept;
-  }
-  return Object.keys(out).length > 0 ? out : null;
 }

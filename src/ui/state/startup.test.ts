@@ -65,6 +65,18 @@ describe('the startup choice', () => {
     });
   });
 
+  test('a compare link opens each pane\'s view options; a bad one is dropped and named with its pane, the rest opens', () => {
+    const compare = { left: { preset: '5.13' }, right: {}, step: 2, views: [['idr'], ['idr']] as [string[], string[]] };
+    const viewOptions = [{ idr: { ipc: 'shm', focus: 3 } }, { idr: { ipc: 'pipe' }, maxidx: { ipc: 'sem' } }] as unknown as [ViewOptionsMap, ViewOptionsMap];
+    const hash = hashForState({ v: 2, workload: 'x', step: 0, views: [], kernel: {}, mode: 'compare', compare: { ...compare, viewOptions } });
+    expect(chooseStartup(hash, null, TOUR)).toEqual({
+      workload: 'x', step: 0, views: [], kernel: {}, mode: 'compare',
+      compare: { ...compare, viewOptions: [{ idr: { ipc: 'shm', focus: 3 } }, { idr: {}, maxidx: { ipc: 'sem' } }] },
+      viewOptions: {}, charts: null, smp: NO_SMP, source: 'link',
+      problem: 'Parts of the link could not be used and were ignored: the idr view\'s ipc "pipe" in the right compare pane.',
+    });
+  });
+
   test('a link opens its multi-CPU run settings', () => {
     const smp = { compareWith: '2.6.27', constants: 'ipc_ns_offset=32, wake_latency=5000' };
     const hash = hashForState({ v: 2, workload: 'cpus 2\n', step: 0, views: [], kernel: { preset: '2.6.25' }, mode: 'play', compare: null, smp });

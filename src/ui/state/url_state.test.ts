@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { compressToEncodedURIComponent } from 'lz-string';
-import { decodeState, encodedFromHash, encodeState, hashForState, MAX_DECODED_CHARS, MAX_FOCUS, type ChartsState, type Migration, type UrlState } from './url_state';
+import {
+  decodeState, encodedFromHash, encodeState, hashForState, linkedCompare, MAX_DECODED_CHARS, MAX_FOCUS, type ChartsState, type CompareState, type Migration, type UrlState,
+} from './url_state';
 
 const STATE: UrlState = {
   v: 2,
@@ -190,6 +192,63 @@ describe('the URL state', () => {
     });
   });
 
+  test('round-trips the view options of each compare pane', () => {
+    const compare: CompareState = { ...STATE.compare!, viewOptions: [{ idr: { ipc: 'shm', focus: 12 } }, { proc: { dir: 'net/dev_snmp6' }, seqfile: { ipc: 'sem' } }] };
+    const state: UrlState = { ...STATE, compare, viewOptions: { idr: { ipc: 'msg' } } };
+    expect(decodeState(encodeState(state))).toEqual({ ok: true, state });
+  });
+
+  test('a compare link carries only the panes\' options that are set, and none when neither pane has any', () => {
+    const unset = { ipc: undefined, focus: undefined };
+    const compare = (viewOptions: CompareState['viewOptions']): CompareState => ({ ...STATE.compare!, viewOptions });
+    const written = linkedCompare(compare([{ idr: unset, maxidx: {} }, { idr: { ...unset, ipc: 'shm' } }]), 'compare');
+    expect(written).toEqual(compare([{}, { idr: { ipc: 'shm' } }]));
+    expect(decodeState(encodeState({ ...STATE, compare: written }))).toEqual({ ok: true, state: { ...STATE, compare: compare([{}, { idr: { ipc: 'shm' } }]) } });
+    const none = linkedCompare(compare([{ idr: unset }, {}]), 'compare');
+    expect(none).toEqual(STATE.compare);
+    expect(none !== null && 'viewOptions' in none).toBe(false);
+    expect(linkedCompare(null, 'compare')).toBe(null);
+  });
+
+  test('the compare panes\' options travel in compare mode only (as the charts choices in charts mode), the kernels, step and views in every mode', () => {
+    const compare: CompareState = { ...STATE.compare!, viewOptions: [{ idr: { ipc: 'shm' } }, { proc: { dir: 'sysvipc' } }] };
+    expect(linkedCompare(compare, 'compare')).toEqual(compare);
+    for (const mode of ['play', 'charts'] as const) {
+      const written = linkedCompare(compare, mode);
+      expect(written).toEqual(STATE.compare);
+      expect(written !== null && 'viewOptions' in written).toBe(false);
+    }
+  });
+
+  test('drops bad view options of a compare pane and says which pane, keeping the other pane\'s and the rest of the link', () => {
+    const base = { v: 2, workload: 'x', step: 4, views: ['idr'], mode: 'compare' };
+    const compare = { left: { preset: '5.13' }, right: {}, step: 3, views: [['idr'], ['idr', 'proc']] };
+    const decoded = decodeState(raw({
+      ...base, viewOptions: { idr: { ipc: 'pipe' } },
+      compare: { ...compare, viewOptions: [{ idr: { ipc: 'sem', focus: -1 } }, { idr: { ipc: 'shm' }, proc: { dir: 7 }, '<b>x</b>': {} }] },
+    }));
+    expect(decoded).toEqual({
+      ok: true,
+      state: { ...base, kernel: {}, viewOptions: { idr: {} }, compare: { ...compare, viewOptions: [{ idr: { ipc: 'sem' } }, { idr: { ipc: 'shm' }, proc: {} }] } },
+      dropped: [
+        'the idr view\'s focus value in the left compare pane',
+        'the proc view\'s dir value in the right compare pane',
+        'the options of an unknown view "<b>x</b>" in the right compare pane',
+        'the idr view\'s ipc "pipe"',
+      ],
+    });
+    expect(decodeState(raw({ ...base, compare: { ...compare, viewOptions: [null, { idr: { ipc: 'shm' } }] } }))).toEqual({
+      ok: true,
+      state: { ...base, kernel: {}, compare: { ...compare, viewOptions: [{}, { idr: { ipc: 'shm' } }] } },
+      dropped: ['the view options (not a short list of views) in the left compare pane'],
+    });
+    for (const viewOptions of [{ idr: { ipc: 'shm' } }, [{}], [{}, {}, {}], 'idr']) {
+      expect(decodeState(raw({ ...base, compare: { ...compare, viewOptions } }))).toEqual({
+        ok: true, state: { ...base, kernel: {}, compare }, dropped: ["compare mode's view options (not one list per pane)"],
+      });
+    }
+  });
+
   test('round-trips the multi-CPU run settings', () => {
     const state: UrlState = { ...STATE, mode: 'play', smp: { compareWith: '2.6.27', constants: 'ipc_ns_offset=32 wake_latency=5000' } };
     expect(decodeState(encodeState(state))).toEqual({ ok: true, state });
@@ -250,6 +309,23 @@ describe('links to the seed scenarios', () => {
       const link = 'https://ipcscope.example.org/ipcscope/' + hashForState(state);
       expect(link.length).toBeLessThan(2000);
       expect(decodeState(encodedFromHash(hashForState(state))!)).toEqual({ ok: true, state });
+    });
+
+    test(`a compare-mode link to ${file} with kernels, views and the view options of the playground and of both panes stays under 2,000 characters`, () => {
+      const workload = readFileSync(new URL(file, dir), 'utf8');
+      const compare: CompareState = {
+        left: { preset: '2.6.25' }, right: { preset: '2.6.27', switches: { ipcmni_extend: 'on' } }, step: 123456, views: [['idr', 'seqfile', 'proc'], ['idr', 'seqfile', 'proc']],
+        viewOptions: [{ idr: { ipc: 'sem', focus: 654321 }, seqfile: { ipc: 'shm' } }, { idr: { ipc: 'shm', focus: 123456 }, seqfile: { ipc: 'sem' }, proc: { dir: 'net/dev_snmp6' } }],
+      };
+      const state: UrlState = {
+        v: 2, workload, step: 123456, views: ['idr', 'maxidx', 'proc', 'percpu', 'seqfile'],
+        kernel: { preset: '2.6.25', switches: { ipcmni_extend: 'on', sysvipc_find_ipc: 'get_next' } },
+        mode: 'compare', compare: linkedCompare(compare, 'compare'),
+        viewOptions: { idr: { ipc: 'shm', focus: 123456 }, maxidx: { ipc: 'sem' }, seqfile: { ipc: 'msg' }, proc: { dir: 'sysvipc' } },
+      };
+      const link = 'https://ipcscope.example.org/ipcscope/' + hashForState(state);
+      expect(link.length).toBeLessThan(2000);
+      expect(decodeState(encodedFromHash(hashForState(state))!)).toEqual({ ok: true, state: { ...state, compare } });
     });
 
     test(`a link to ${file} with a kernel and multi-CPU settings stays under 2,000 characters`, () => {

@@ -8,13 +8,13 @@
  * trusted: every field is checked before the page uses it, and it is only
  * ever shown as text.
  *
- * The view options, the charts page's choices and the multi-CPU run's
- * settings are optional fields of version 2 (not a version 3): an old
- * version-2 link simply lacks them, and an older ipcscope opening a newer
- * link ignores them instead of refusing the whole link. Unlike the fields a
- * link cannot open without, a bad view option, charts state or multi-CPU
- * setting does not refuse the link: it is dropped, and `dropped` says what,
- * for the page's banner.
+ * The view options (the playground's, and each compare pane's), the charts
+ * page's choices and the multi-CPU run's settings are optional fields of
+ * version 2 (not a version 3): an old version-2 link simply lacks them, and
+ * an older ipcscope opening a newer link ignores them instead of refusing
+ * the whole link. Unlike the fields a link cannot open without, a bad view
+ * option, charts state or multi-CPU setting does not refuse the link: it is
+ * dropped, and `dropped` says what, for the page's banner.
  */
 import { compressToEncodedURIComponent } from 'lz-string';
 import type { KernelChoice } from '../../engine/kernel_choice';
@@ -68,6 +68,8 @@ export interface CompareState {
   step: number;
   /** the open views of each pane */
   views: [string[], string[]];
+  /** each pane's view options, as UrlState.viewOptions (checked and dropped the same way); absent = none */
+  viewOptions?: [ViewOptionsMap, ViewOptionsMap];
 }
 
 export interface UrlState {
@@ -141,6 +143,32 @@ export function encodedFromHash(hash: string): string | null {
   return null;
 }
 
+/** The view options worth a link: unset fields and empty options left out (null: none at all). */
+export function linkedOptions(options: ViewOptionsMap): ViewOptionsMap | null {
+  const out: ViewOptionsMap = {};
+  for (const [id, o] of Object.entries(options) as [keyof ViewOptionsMap, ViewOptionsMap[keyof ViewOptionsMap]][]) {
+    if (o === undefined) continue;
+    const kept = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+    if (Object.keys(kept).length > 0) out[id] = kept;
+  }
+  return Object.keys(out).length > 0 ? out : null;
+}
+
+/**
+ * Compare mode's state as a link opening `mode` carries it: each pane's
+ * options as linkedOptions leaves them, none at all when both panes have
+ * none. They travel in compare mode only, as the charts choices do in
+ * charts mode: a charts link with both would pass 2,000 characters for the
+ * longer seeds (the tests of links to the seed scenarios).
+ */
+export function linkedCompare(compare: CompareState | null, mode: PageMode): CompareState | null {
+  if (compare === null || compare.viewOptions === undefined) return compare;
+  const { viewOptions: [l, r], ...rest } = compare;
+  const left = linkedOptions(l);
+  const right = linkedOptions(r);
+  return mode !== 'compare' || (left === null && right === null) ? rest : { ...rest, viewOptions: [left ?? {}, right ?? {}] };
+}
+
 const fail = (problem: LinkProblem, message: string): Decoded => ({ ok: false, problem, message });
 
 
@@ -212,7 +240,8 @@ function checkKernel(kernel: unknown): Checked<KernelChoice> {
   return { ok: true, value: out };
 }
 
-function checkCompare(c: unknown): Checked<CompareState | null> {
+/** `dropped` gets what of the panes' view options was left out; the rest of the compare state is needed. */
+function checkCompare(c: unknown, dropped: string[]): Checked<CompareState | null> {
   if (c === undefined || c === null) return { ok: true, value: null };
   const bad = { ok: false as const, what: 'the compare state is not two kernels and a step' };
   if (!isRecord(c) || !checkStep(c.step ?? 0)) return bad;
@@ -226,7 +255,10 @@ function checkCompare(c: unknown): Checked<CompareState | null> {
   const rv = checkViews(views[1]);
   if (!lv.ok) return lv;
   if (!rv.ok) return rv;
-  return { ok: true, value: { left: left.value, right: right.value, step: (c.step ?? 0) as number, views: [lv.value, rv.value] } };
+  const value: CompareState = { left: left.value, right: right.value, step: (c.step ?? 0) as number, views: [lv.value, rv.value] };
+  const viewOptions = checkPaneOptions(c.viewOptions, dropped);
+  if (viewOptions !== undefined) value.viewOptions = viewOptions;
+  return { ok: true, value };
 }
 
 function validateV2(s: Record<string, unknown>): Decoded {
@@ -239,10 +271,10 @@ function validateV2(s: Record<string, unknown>): Decoded {
   if (!kernel.ok) return bad(kernel.what);
   const mode = s.mode ?? 'play';
   if (!PAGE_MODES.includes(mode as PageMode)) return bad('the page mode is unknown');
-  const compare = checkCompare(s.compare);
+  const dropped: string[] = [];
+  const compare = checkCompare(s.compare, dropped);
   if (!compare.ok) return bad(compare.what);
   const state: UrlState = { v: 2, workload: s.workload, step: s.step, views: views.value, kernel: kernel.value, mode: mode as PageMode, compare: compare.value };
-  const dropped: string[] = [];
   const viewOptions = checkViewOptions(s.viewOptions, dropped);
   if (viewOptions !== undefined) state.viewOptions = viewOptions;
   const charts = checkCharts(s.charts, dropped);
@@ -287,6 +319,24 @@ function checkViewOptions(raw: unknown, dropped: string[]): ViewOptionsMap | und
     if (options !== undefined) out[id as ViewId] = options;
   }
   return out;
+}
+
+const PANES = ['left', 'right'] as const;
+
+/** Compare mode's view options: one map per pane, each checked as the playground's; what is dropped says which pane. */
+function checkPaneOptions(raw: unknown, dropped: string[]): [ViewOptionsMap, ViewOptionsMap] | undefined {
+  if (raw === undefined) return undefined;
+  if (!Array.isArray(raw) || raw.length !== 2) {
+    dropped.push("compare mode's view options (not one list per pane)");
+    return undefined;
+  }
+  const [left, right] = PANES.map((side, i) => {
+    const own: string[] = [];
+    const options = checkViewOptions(raw[i], own);
+    dropped.push(...own.map((what) => `${what} in the ${side} compare pane`));
+    return options ?? {};
+  });
+  return [left!, right!];
 }
 
 function checkCharts(raw: unknown, dropped: string[]): ChartsState | undefined {
