@@ -65,7 +65,11 @@ const CTL_CMDS: Record<Kind, readonly string[]> = {
   shm: ['IPC_STAT', 'IPC_RMID', 'SHM_INFO', 'IPC_INFO', 'SHM_STAT', 'SHM_STAT_ANY', 'IPC_STAT', 'IPC_RMID'],
   sem: ['IPC_STAT', 'IPC_RMID', 'SEM_INFO', 'IPC_INFO', 'SEM_STAT', 'SEM_STAT_ANY', '12', '13', '14', '15', '17'],
 };
-const ODD_CMDS: Record<Kind, readonly string[]> = { msg: ['1', '99', '-1', '14'], shm: ['1', '11', '12', '99', '-1'], sem: ['1', '99', '-1', '10'] };
+// 1 passes the zeroed buffer, the bare name IPC_SET the object's own IPC_STAT data (not for msg: after a
+// lowered msgmnb its IPC_SET is EPERM or not by whether the host grants CAP_SYS_RESOURCE, see the README)
+const ODD_CMDS: Record<Kind, readonly string[]> = {
+  msg: ['1', '99', '-1', '14'], shm: ['1', 'IPC_SET', '11', '12', '99', '-1'], sem: ['1', 'IPC_SET', '99', '-1', '10'],
+};
 const SHM_SIZES = ['1', '100', '4096', '4097', '65536', '1048576', '0', '-1'];
 const NSEMS = ['1', '2', '5', '1', '250', '0', '-1', '32000', '32001'];
 const SEMNUMS = ['0', '0', '1', '-1', '5'];

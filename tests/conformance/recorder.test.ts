@@ -43,9 +43,9 @@ describe('the recorder, live on the host kernel', () => {
   });
 });
 
-describe('the recorder, live: msgctl(q, IPC_SET)', () => {
-  it.skipIf(hostReason !== null)(live('is IPC_STAT then IPC_SET, keeping mode 0640 where the numeric form clears it; shmctl has no such name'), () => {
-    const rec = recordOnHost('q = msgget(IPC_PRIVATE, 0640)\nmsgctl(q, IPC_SET)\ncat /proc/sysvipc/msg\nmsgctl(q, 1)\ncat /proc/sysvipc/msg\nshmctl(0, IPC_SET)\n');
+describe('the recorder, live: *ctl(id, IPC_SET)', () => {
+  it.skipIf(hostReason !== null)(live('is IPC_STAT then IPC_SET, keeping mode 0640 where the numeric form clears it; IPC_SET in an expression is no constant'), () => {
+    const rec = recordOnHost('q = msgget(IPC_PRIVATE, 0640)\nmsgctl(q, IPC_SET)\ncat /proc/sysvipc/msg\nmsgctl(q, 1)\ncat /proc/sysvipc/msg\nshmctl(0, IPC_SET|0)\n');
     const lines = rec.output.split('\n');
     expect(lines[1]).toBe('msgctl(0, IPC_SET) = 0');
     expect(lines[4]!.trim().split(/ +/).slice(0, 3)).toEqual(['0', '0', '640']);
@@ -53,6 +53,18 @@ describe('the recorder, live: msgctl(q, IPC_SET)', () => {
     expect(lines[8]!.trim().split(/ +/).slice(0, 3)).toEqual(['0', '0', '0']);
     expect(rec.exitCode).toBe(2);
     expect(rec.stderr).toContain("line 6: undefined variable 'IPC_SET'");
+  });
+
+  it.skipIf(hostReason !== null)(live('is the same pair for shmctl and semctl (semnum ignored): mode 0604 stays, the numeric form clears it'), () => {
+    const rec = recordOnHost('s = shmget(IPC_PRIVATE, 100, 0604)\nm = semget(IPC_PRIVATE, 1, 0604)\nshmctl(s, IPC_SET)\nsemctl(m, 7, IPC_SET)\n'
+      + 'cat /proc/sysvipc/shm\ncat /proc/sysvipc/sem\nshmctl(s, 1)\nsemctl(m, 7, 1)\ncat /proc/sysvipc/shm\ncat /proc/sysvipc/sem\n');
+    const lines = rec.output.split('\n');
+    const perms = (i: number) => lines[i]!.trim().split(/ +/)[2];
+    expect(lines.slice(2, 4)).toEqual(['shmctl(0, IPC_SET) = 0', 'semctl(0, 7, IPC_SET) = 0']);
+    expect([perms(6), perms(9)]).toEqual(['604', '604']);
+    expect(lines.slice(10, 12)).toEqual(['shmctl(0, IPC_SET) = 0', 'semctl(0, 7, IPC_SET) = 0']);
+    expect([perms(14), perms(17)]).toEqual(['0', '0']);
+    expect(rec.exitCode).toBe(0);
   });
 });
 

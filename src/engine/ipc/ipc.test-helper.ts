@@ -5,7 +5,7 @@
  * comparison rule of linux-oracle/compare.py (volatile /proc/sysvipc columns
  * compared as "zero or not", rows token by token).
  */
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { DEFAULT_CONFIG, type KernelConfig } from '../config';
 import { sys_close, sys_listdir, sys_open, sys_read, sys_write } from '../fs/vfs';
 import { sysvipc_mount } from '../fs/proc/sysvipc';
@@ -16,8 +16,10 @@ import { createRun } from '../script/interpreter';
 import { parse } from '../script/parser';
 import type { Syscalls } from '../script/syscalls';
 import { ipc_sysctl_mounts } from './ipc_sysctl';
-import { create_ipc_ns } from './namespace';
+import { ipc_idr_find } from './ipc_idr';
+import { create_ipc_ns, type IpcIds, type KernIpcPerm } from './namespace';
 import { sys_msgctl, sys_msgget, sys_msgrcv, sys_msgsnd, sys_semctl, sys_semget, sys_shmctl, sys_shmget } from './syscall';
+import { CURRENT_CRED } from './util';
 import { compareOutputs, formatDifferences } from '../../../tests/conformance/compare';
 
 /** A kernel whose state holds a fresh IPC namespace (no network namespace). */
@@ -25,6 +27,19 @@ export function ipcKernel(config: Partial<KernelConfig> = {}, probe: Probe = new
   const cfg: KernelConfig = { ...DEFAULT_CONFIG, ...config };
   const state = { ipc: create_ipc_ns(cfg) } as KernelState;
   return { config: cfg, probe, state, files: new Map(), nextFd: 3, mounts: [...ipc_sysctl_mounts, sysvipc_mount] };
+}
+
+/** The live object with this id (the test fails on a missing one when it reads a field). */
+export function ipcObject<T extends KernIpcPerm>(ids: IpcIds<T>, id: number): T {
+  return ipc_idr_find(ids.ipcs_idr, id)!;
+}
+
+/** For a file whose tests change CURRENT_CRED: root with every capability again after each test. */
+export function restoreCredAfterEach(): void {
+  const root = { ...CURRENT_CRED };
+  afterEach(() => {
+    Object.assign(CURRENT_CRED, root);
+  });
 }
 
 const IPC_SYSCALLS: Syscalls<Kernel> = {

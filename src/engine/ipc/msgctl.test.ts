@@ -4,10 +4,10 @@ import { IPC_SET } from '../uapi/ipc';
 import { KERNEL_SYSCALLS } from '../script/kernel_syscalls';
 import { ipcKernel } from './ipc.test-helper';
 import { msg_ids } from './msg';
-import { ksys_msgctl, msgctl_stat_set } from './msgctl';
+import { ksys_msgctl } from './msgctl';
 import { ipc_idr_find } from './ipc_idr';
 import type { MsgQueue } from './namespace';
-import { sys_msgget, sys_msgsnd } from './syscall';
+import { sys_msgctl, sys_msgget, sys_msgsnd } from './syscall';
 import { CURRENT_CRED } from './util';
 
 function queue(k: ReturnType<typeof ipcKernel>, id: number): MsgQueue {
@@ -28,7 +28,7 @@ describe('msgctl(id, IPC_SET) as IPC_STAT then IPC_SET with the same buffer', ()
     msq.gid = 8;
     msq.q_qbytes = 5000;
     msq.q_ctime = 0;
-    expect(msgctl_stat_set(k, q)).toBe(0);
+    expect(sys_msgctl(k, q, IPC_SET, true)).toBe(0);
     expect([msq.uid, msq.gid, msq.mode, msq.q_qbytes, msq.q_ctime]).toEqual([7, 8, 0o640, 5000, 1_767_225_600]);
     expect([msq.q_qnum, msq.q_cbytes]).toEqual([1, 100]);
   });
@@ -45,7 +45,7 @@ describe('msgctl(id, IPC_SET) as IPC_STAT then IPC_SET with the same buffer', ()
     const q = sys_msgget(k, 0, 0o600);
     const msr = { r_tsk: 777, r_mode: 1, r_msgtype: 0n, r_maxsize: 100, r_msg: 0 };
     queue(k, q).q_receivers.push(msr);
-    expect(msgctl_stat_set(k, q)).toBe(0);
+    expect(sys_msgctl(k, q, IPC_SET, true)).toBe(0);
     expect(msr.r_msg).toBe(-EAGAIN);
     expect(queue(k, q).q_receivers).toEqual([]);
   });
@@ -53,17 +53,17 @@ describe('msgctl(id, IPC_SET) as IPC_STAT then IPC_SET with the same buffer', ()
   it('returns the IPC_STAT error for a negative, unused or removed id', () => {
     const k = ipcKernel();
     const q = sys_msgget(k, 0, 0o600);
-    expect([msgctl_stat_set(k, -1), msgctl_stat_set(k, 1), msgctl_stat_set(k, q + 32768)]).toEqual([-EINVAL, -EINVAL, -EINVAL]);
+    expect([-1, 1, q + 32768].map((id) => sys_msgctl(k, id, IPC_SET, true))).toEqual([-EINVAL, -EINVAL, -EINVAL]);
   });
 
   it('is EPERM from the IPC_SET when msgmnb was lowered below q_qbytes and CAP_SYS_RESOURCE is missing', () => {
     const k = ipcKernel();
     const q = sys_msgget(k, 0, 0o600);
     k.state.ipc.msg_ctlmnb = 50;
-    expect(msgctl_stat_set(k, q)).toBe(0);
+    expect(sys_msgctl(k, q, IPC_SET, true)).toBe(0);
     CURRENT_CRED.cap_sys_resource = false;
     queue(k, q).q_ctime = 0;
-    expect(msgctl_stat_set(k, q)).toBe(-EPERM);
+    expect(sys_msgctl(k, q, IPC_SET, true)).toBe(-EPERM);
     expect([queue(k, q).q_qbytes, queue(k, q).q_ctime]).toEqual([16384, 0]);
   });
 

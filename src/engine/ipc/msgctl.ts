@@ -6,8 +6,8 @@
  * Simplified: the user buffer is the language's zeroed one, so IPC_SET sets
  * uid 0, gid 0, mode 0 and q_qbytes 0 (the queue then accepts nothing); the
  * structures STAT/INFO would copy out are filled but only the return value
- * is reported. The one exception is msgctl_stat_set, the language's
- * `msgctl(id, IPC_SET)`: IPC_STAT into a buffer, then IPC_SET with it
+ * is reported. The one exception is the language's `msgctl(id, IPC_SET)`
+ * (sys_msgctl's stat-then-set): IPC_STAT into a buffer, then IPC_SET with it
  * (stress-ng's "same data back"), so only the four fields IPC_SET reads are
  * carried from one call to the other.
  */
@@ -17,7 +17,10 @@ import { IPC_INFO, IPC_RMID, IPC_SET, IPC_STAT, MSG_INFO, MSG_STAT, MSG_STAT_ANY
 import type { MsgQueue } from './namespace';
 import { msg_counter_sum } from './msg_counters';
 import { expunge_all, freeque, msg_ids, ss_wakeup } from './msg';
-import { CURRENT_CRED, ipc_get_maxidx, ipc_obtain_object_check, ipc_obtain_object_idr, ipc_update_perm, ipcctl_obtain_check, ipcperms, S_IRUGO } from './util';
+import {
+  CURRENT_CRED, ipc_get_maxidx, ipc_obtain_object_check, ipc_obtain_object_idr, ipc_update_perm, ipcctl_obtain_check, ipcperms,
+  kernel_to_ipc64_perm, S_IRUGO,
+} from './util';
 
 /** include/uapi/linux/msg.h */
 export const MSGSSZ = 16;
@@ -95,9 +98,7 @@ export function msgctl_stat(k: Kernel, msqid: number, cmd: number, out: MsqidSet
   if (msq === null) return -EINVAL;
   if (cmd !== MSG_STAT_ANY && ipcperms(msq, S_IRUGO)) return -EACCES;
   if (out !== null) {
-    out.uid = msq.uid;
-    out.gid = msq.gid;
-    out.mode = msq.mode;
+    kernel_to_ipc64_perm(msq, out);
     out.qbytes = msq.q_qbytes;
   }
   return cmd === IPC_STAT ? 0 : msq.id;
@@ -129,11 +130,12 @@ export function msgctl_down(k: Kernel, msqid: number, cmd: number, set: Readonly
 const scratch_info = msginfo_zero();
 
 /**
- * ksys_msgctl with the language's zeroed buffer.
+ * ksys_msgctl. `buf`: the user's buffer, which the *_STAT commands fill and
+ * IPC_SET reads; null for the language's zeroed one (nothing kept).
  * Return: see msgctl_info / msgctl_stat / msgctl_down; -EINVAL for msqid < 0,
  * cmd < 0 and unknown commands (checked first, so `msgctl(-1, MSG_INFO)` fails).
  */
-export function ksys_msgctl(k: Kernel, msqid: number, cmd: number, set: Readonly<MsqidSet> = ZERO_MSQID_SET): number {
+export function ksys_msgctl(k: Kernel, msqid: number, cmd: number, buf: MsqidSet | null = null): number {
   if (msqid < 0 || cmd < 0) return -EINVAL;
   switch (cmd) {
     case IPC_INFO:
@@ -142,27 +144,11 @@ export function ksys_msgctl(k: Kernel, msqid: number, cmd: number, set: Readonly
     case MSG_STAT:
     case MSG_STAT_ANY:
     case IPC_STAT:
-      return msgctl_stat(k, msqid, cmd);
+      return msgctl_stat(k, msqid, cmd, buf);
     case IPC_SET:
     case IPC_RMID:
-      return msgctl_down(k, msqid, cmd, set);
+      return msgctl_down(k, msqid, cmd, buf ?? ZERO_MSQID_SET);
     default:
       return -EINVAL;
   }
-}
-
-/**
- * The language's `msgctl(id, IPC_SET)`: msgctl(id, IPC_STAT, &buf), then, if
- * that worked, msgctl(id, IPC_SET, &buf). The same data goes back: owner,
- * mode and q_qbytes stay, q_ctime becomes now, the waiters are woken (the
- * receivers with -EAGAIN, so they retry).
- * Return: the IPC_STAT's -EINVAL / -EACCES if it fails, else the IPC_SET's
- * 0 / -EPERM (q_qbytes above a since-lowered msgmnb without CAP_SYS_RESOURCE).
- */
-export function msgctl_stat_set(k: Kernel, msqid: number): number {
-  const buf: MsqidSet = { ...ZERO_MSQID_SET };
-  const r = msqid < 0 ? -EINVAL : msgctl_stat(k, msqid, IPC_STAT, buf);
-  if (r < 0) return r;
-  k.probe.costs.syscalls++;
-  return ksys_msgctl(k, msqid, IPC_SET, buf);
 }

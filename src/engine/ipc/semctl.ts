@@ -10,13 +10,19 @@
  * argument itself, i.e. the buffer's address, as the value: a user-space
  * address is never within 0..SEMVMX, so it is always -ERANGE (the model uses
  * USER_BUF_ADDR_LOW32 for it). No task waits, so GETNCNT/GETZCNT are 0.
+ * The one buffer that is not zeroed is that of the language's
+ * `semctl(id, semnum, IPC_SET)` (sys_semctl's stat-then-set): IPC_STAT into
+ * it, then IPC_SET with it.
  */
 import type { Kernel } from '../kernel';
 import { EACCES, EINVAL, ERANGE } from '../uapi/errno';
 import { IPC_INFO, IPC_RMID, IPC_SET, IPC_STAT, SEM_INFO, SEM_STAT, SEM_STAT_ANY } from '../uapi/ipc';
 import type { SemArray } from './namespace';
 import { freeary, sem_ids, SEMVMX } from './sem';
-import { ipc_get_maxidx, ipc_obtain_object_check, ipc_obtain_object_idr, ipc_update_perm, ipcctl_obtain_check, ipcperms, S_IRUGO, S_IWUGO } from './util';
+import {
+  ipc_get_maxidx, ipc_obtain_object_check, ipc_obtain_object_idr, ipc_update_perm, ipcctl_obtain_check, ipcperms,
+  kernel_to_ipc64_perm, S_IRUGO, S_IWUGO,
+} from './util';
 
 export const GETPID = 11;
 export const GETVAL = 12;
@@ -51,10 +57,11 @@ export function semctl_info(k: Kernel): number {
 
 /**
  * semctl_stat: IPC_STAT takes an id (seq checked) and returns 0; SEM_STAT and
- * SEM_STAT_ANY take an idx and return the full id. semnum is ignored.
+ * SEM_STAT_ANY take an idx and return the full id. semnum is ignored. `out`:
+ * the buffer, of which only what IPC_SET reads back is filled.
  * Return: 0 / id, -EINVAL, -EACCES (no read permission, not for _ANY).
  */
-export function semctl_stat(k: Kernel, semid: number, cmd: number): number {
+export function semctl_stat(k: Kernel, semid: number, cmd: number, out: SemunArg | null = null): number {
   const ns = k.state.ipc;
   const ids = sem_ids(k);
   const sma =
@@ -63,6 +70,7 @@ export function semctl_stat(k: Kernel, semid: number, cmd: number): number {
       : ipc_obtain_object_check(ns, ids, semid, k.probe);
   if (sma === null) return -EINVAL;
   if (cmd !== SEM_STAT_ANY && ipcperms(sma, S_IRUGO)) return -EACCES;
+  if (out !== null) kernel_to_ipc64_perm(sma, out);
   return cmd === IPC_STAT ? 0 : sma.id;
 }
 
@@ -138,12 +146,14 @@ export function semctl_down(k: Kernel, semid: number, cmd: number, arg: Readonly
 }
 
 /**
- * ksys_semctl with the language's zeroed buffer as the 4th argument.
+ * ksys_semctl. `buf`: what the 4th argument provides, which the *_STAT
+ * commands fill; null for the language's zeroed buffer (nothing kept).
  * Return: see the helpers; -EINVAL for semid < 0 (checked first) and unknown
  * commands (negative ones included).
  */
-export function ksys_semctl(k: Kernel, semid: number, semnum: number, cmd: number, arg: Readonly<SemunArg> = ZERO_SEMUN): number {
+export function ksys_semctl(k: Kernel, semid: number, semnum: number, cmd: number, buf: SemunArg | null = null): number {
   if (semid < 0) return -EINVAL;
+  const arg: Readonly<SemunArg> = buf ?? ZERO_SEMUN;
   switch (cmd) {
     case IPC_INFO:
     case SEM_INFO:
@@ -151,7 +161,7 @@ export function ksys_semctl(k: Kernel, semid: number, semnum: number, cmd: numbe
     case IPC_STAT:
     case SEM_STAT:
     case SEM_STAT_ANY:
-      return semctl_stat(k, semid, cmd);
+      return semctl_stat(k, semid, cmd, buf);
     case GETALL:
     case GETVAL:
     case GETPID:

@@ -7,7 +7,10 @@
  *
  * Simplified: the user buffer is zeroed, so IPC_SET sets uid 0, gid 0 and the
  * mode bits 000 (SHM_LOCKED survives); the structures INFO/STAT would copy
- * out are not built, only the return value and the costs are.
+ * out are not built, only the return value and the costs are. The one
+ * exception is the language's `shmctl(id, IPC_SET)` (sys_shmctl's
+ * stat-then-set): IPC_STAT into a buffer, then IPC_SET with it, so the three
+ * fields IPC_SET reads are carried from one call to the other.
  */
 import type { Kernel } from '../kernel';
 import { ipc_idr_find } from './ipc_idr';
@@ -15,7 +18,10 @@ import { EACCES, EINVAL, EPERM } from '../uapi/errno';
 import { IPC_INFO, IPC_RMID, IPC_SET, IPC_STAT, SHM_INFO, SHM_STAT, SHM_STAT_ANY } from '../uapi/ipc';
 import type { ShmidKernel } from './namespace';
 import { do_shm_rmid, SHM_LOCKED, shm_ids } from './shm';
-import { CURRENT_CRED, ipc_get_maxidx, ipc_obtain_object_check, ipc_obtain_object_idr, ipc_update_perm, ipcctl_obtain_check, ipcperms, S_IRUGO } from './util';
+import {
+  CURRENT_CRED, ipc_get_maxidx, ipc_obtain_object_check, ipc_obtain_object_idr, ipc_update_perm, ipcctl_obtain_check, ipcperms,
+  kernel_to_ipc64_perm, S_IRUGO,
+} from './util';
 
 export const SHM_LOCK = 11;
 export const SHM_UNLOCK = 12;
@@ -52,10 +58,11 @@ export function shmctl_info(k: Kernel, cmd: number): number {
 
 /**
  * shmctl_stat: IPC_STAT takes an id (seq checked) and returns 0; SHM_STAT and
- * SHM_STAT_ANY take an idx and return the full id.
+ * SHM_STAT_ANY take an idx and return the full id. `out`: the buffer, of which
+ * only what IPC_SET reads back is filled.
  * Return: 0 / id, -EINVAL, -EACCES (no read permission, not for _ANY).
  */
-export function shmctl_stat(k: Kernel, shmid: number, cmd: number): number {
+export function shmctl_stat(k: Kernel, shmid: number, cmd: number, out: ShmidSet | null = null): number {
   const ns = k.state.ipc;
   const ids = shm_ids(k);
   const shp =
@@ -64,6 +71,7 @@ export function shmctl_stat(k: Kernel, shmid: number, cmd: number): number {
       : ipc_obtain_object_check(ns, ids, shmid, k.probe);
   if (shp === null) return -EINVAL;
   if (cmd !== SHM_STAT_ANY && ipcperms(shp, S_IRUGO)) return -EACCES;
+  if (out !== null) kernel_to_ipc64_perm(shp, out);
   return cmd === IPC_STAT ? 0 : shp.id;
 }
 
@@ -97,11 +105,12 @@ export function shmctl_do_lock(k: Kernel, shmid: number, cmd: number): number {
 }
 
 /**
- * ksys_shmctl with the language's zeroed buffer.
+ * ksys_shmctl. `buf`: the user's buffer, which the *_STAT commands fill and
+ * IPC_SET reads; null for the language's zeroed one (nothing kept).
  * Return: see the helpers; -EINVAL for cmd < 0, shmid < 0 (checked first)
  * and unknown commands.
  */
-export function ksys_shmctl(k: Kernel, shmid: number, cmd: number, set: Readonly<ShmidSet> = ZERO_SHMID_SET): number {
+export function ksys_shmctl(k: Kernel, shmid: number, cmd: number, buf: ShmidSet | null = null): number {
   if (cmd < 0 || shmid < 0) return -EINVAL;
   switch (cmd) {
     case IPC_INFO:
@@ -110,10 +119,10 @@ export function ksys_shmctl(k: Kernel, shmid: number, cmd: number, set: Readonly
     case SHM_STAT:
     case SHM_STAT_ANY:
     case IPC_STAT:
-      return shmctl_stat(k, shmid, cmd);
+      return shmctl_stat(k, shmid, cmd, buf);
     case IPC_SET:
     case IPC_RMID:
-      return shmctl_down(k, shmid, cmd, set);
+      return shmctl_down(k, shmid, cmd, buf ?? ZERO_SHMID_SET);
     case SHM_LOCK:
     case SHM_UNLOCK:
       return shmctl_do_lock(k, shmid, cmd);

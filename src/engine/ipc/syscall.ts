@@ -5,8 +5,10 @@
  *
  * Arguments arrive already converted to their C types: `int` as an int32
  * JS number, `long` (mtype) and `size_t` (sizes) as bigint (size_t in
- * 0..2^64-1). Every user buffer is the language's zeroed one. Results are
- * the kernel's: a non-negative value or -errno.
+ * 0..2^64-1). Every user buffer is the language's zeroed one, except in the
+ * language's stat-then-set form of the *ctl calls (`statSet`: the bare name
+ * IPC_SET as the command), two system calls: IPC_STAT into a buffer, then
+ * IPC_SET with it. Results are the kernel's: a non-negative value or -errno.
  *
  * Simplified: one task. A msgsnd/msgrcv that would sleep is interrupted by
  * the signal the reference replayer sends, so it returns -EINTR
@@ -14,15 +16,29 @@
  */
 import type { Kernel } from '../kernel';
 import { EINTR } from '../uapi/errno';
+import { IPC_SET, IPC_STAT } from '../uapi/ipc';
 import { BLOCK, do_msgrcv, do_msgsnd, ksys_msgget } from './msg';
-import { ksys_msgctl } from './msgctl';
+import { ksys_msgctl, ZERO_MSQID_SET } from './msgctl';
 import { ksys_semget } from './sem';
-import { ksys_semctl } from './semctl';
+import { ksys_semctl, ZERO_SEMUN } from './semctl';
 import { ksys_shmget } from './shm';
-import { ksys_shmctl } from './shmctl';
+import { ksys_shmctl, ZERO_SHMID_SET } from './shmctl';
 
 function interrupted(r: number): number {
   return r === BLOCK ? -EINTR : r;
+}
+
+/**
+ * The language's stat-then-set form of a *ctl call (stress-ng's "same data
+ * back"): `ctl(IPC_STAT, &buf)`, then, if that returned 0, a second system
+ * call `ctl(IPC_SET, &buf)` with the same buffer; the caller counted the first.
+ * Return: the IPC_STAT's error, else the IPC_SET's result.
+ */
+function stat_then_set<B>(k: Kernel, buf: B, ctl: (cmd: number, buf: B) => number): number {
+  const r = ctl(IPC_STAT, buf);
+  if (r < 0) return r;
+  k.probe.costs.syscalls++;
+  return ctl(IPC_SET, buf);
 }
 
 /** msgget(2). Return: queue id or -ENOENT, -EEXIST, -EACCES, -ENOSPC. */
@@ -43,9 +59,10 @@ export function sys_msgrcv(k: Kernel, msqid: number, msgtyp: bigint, msgsz: bigi
   return interrupted(do_msgrcv(k, msqid, msgtyp, msgsz, msgflg));
 }
 
-/** msgctl(2) with a zeroed buffer. Return: 0, an id, a max idx, or -EINVAL, -EACCES, -EPERM. */
-export function sys_msgctl(k: Kernel, msqid: number, cmd: number): number {
+/** msgctl(2) with a zeroed buffer, or stat-then-set. Return: 0, an id, a max idx, or -EINVAL, -EACCES, -EPERM. */
+export function sys_msgctl(k: Kernel, msqid: number, cmd: number, statSet?: true): number {
   k.probe.costs.syscalls++;
+  if (statSet) return stat_then_set(k, { ...ZERO_MSQID_SET }, (c, buf) => ksys_msgctl(k, msqid, c, buf));
   return ksys_msgctl(k, msqid, cmd);
 }
 
@@ -55,9 +72,10 @@ export function sys_shmget(k: Kernel, key: number, size: bigint, shmflg: number)
   return ksys_shmget(k, key, size, shmflg);
 }
 
-/** shmctl(2) with a zeroed buffer. Return: 0, an id, a max idx, or -EINVAL, -EACCES, -EPERM. */
-export function sys_shmctl(k: Kernel, shmid: number, cmd: number): number {
+/** shmctl(2) with a zeroed buffer, or stat-then-set. Return: 0, an id, a max idx, or -EINVAL, -EACCES, -EPERM. */
+export function sys_shmctl(k: Kernel, shmid: number, cmd: number, statSet?: true): number {
   k.probe.costs.syscalls++;
+  if (statSet) return stat_then_set(k, { ...ZERO_SHMID_SET }, (c, buf) => ksys_shmctl(k, shmid, c, buf));
   return ksys_shmctl(k, shmid, cmd);
 }
 
@@ -67,8 +85,12 @@ export function sys_semget(k: Kernel, key: number, nsems: number, semflg: number
   return ksys_semget(k, key, nsems, semflg);
 }
 
-/** semctl(2) whose 4th argument points to a zeroed buffer. Return: 0, a value, an id, a max idx, or -EINVAL, -EACCES, -EPERM, -ERANGE. */
-export function sys_semctl(k: Kernel, semid: number, semnum: number, cmd: number): number {
+/**
+ * semctl(2) whose 4th argument points to a zeroed buffer, or stat-then-set.
+ * Return: 0, a value, an id, a max idx, or -EINVAL, -EACCES, -EPERM, -ERANGE.
+ */
+export function sys_semctl(k: Kernel, semid: number, semnum: number, cmd: number, statSet?: true): number {
   k.probe.costs.syscalls++;
+  if (statSet) return stat_then_set(k, { ...ZERO_SEMUN }, (c, buf) => ksys_semctl(k, semid, semnum, c, buf));
   return ksys_semctl(k, semid, semnum, cmd);
 }

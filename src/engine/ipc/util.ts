@@ -187,6 +187,25 @@ export function ipcctl_obtain_check<T extends KernIpcPerm>(ns: IpcNamespace, ids
   return -EPERM;
 }
 
+/** The fields of `struct ipc64_perm` that IPC_SET reads: the new owner and mode. */
+export interface Ipc64PermSet {
+  uid: number;
+  gid: number;
+  mode: number;
+}
+
+/**
+ * kernel_to_ipc64_perm, as the *_STAT commands fill the user's buffer: only
+ * the fields a following IPC_SET reads back are kept (key, cuid, cgid and seq
+ * are copied out too, but IPC_SET ignores them). `mode` is whole, type flags
+ * such as SHM_LOCKED included; ipc_update_perm keeps only its 0777 bits.
+ */
+export function kernel_to_ipc64_perm(from: Readonly<KernIpcPerm>, out: Ipc64PermSet): void {
+  out.uid = from.uid;
+  out.gid = from.gid;
+  out.mode = from.mode;
+}
+
 /**
  * ipc_update_perm: IPC_SET's new owner and mode bits (the type flags above
  * 0777 are kept). uid/gid must map in the caller's user namespace (every

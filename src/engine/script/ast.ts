@@ -72,8 +72,9 @@ export interface CallStatement extends Span {
   /** as written: optional trailing arguments may be missing */
   args: Expression[];
   /**
-   * `msgctl(ID, IPC_SET)` with the bare name: IPC_STAT into the buffer, then
-   * IPC_SET with it (args[1] is then the literal 1). Absent for every other call.
+   * `msgctl(ID, IPC_SET)`, `shmctl(ID, IPC_SET)`, `semctl(ID, N, IPC_SET)` with
+   * the bare name: IPC_STAT into the buffer, then IPC_SET with it (the cmd
+   * argument is then the literal 1). Absent for every other call.
    */
   statSet?: true;
 }

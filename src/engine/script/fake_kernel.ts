@@ -60,19 +60,21 @@ function ipc(name: CallName) {
   };
 }
 
+/** A *ctl call: its stat-then-set form is logged with a trailing `stat` and answered like the numeric form. */
+function ctl(k: FakeKernel, name: CallName, args: number[], statSet: true | undefined): number {
+  k.log.push(`${name}(${args.join(', ')}${statSet ? ', stat' : ''})`);
+  return k.callResult(name, args);
+}
+
 export const FAKE_SYSCALLS: Syscalls<FakeKernel> = {
   sys_msgget: ipc('msgget'),
   sys_msgsnd: ipc('msgsnd'),
   sys_msgrcv: ipc('msgrcv'),
-  sys_msgctl(k, msqid, cmd, statSet) {
-    if (!statSet) return ipc('msgctl')(k, msqid, cmd);
-    k.log.push(`msgctl(${msqid}, ${cmd}, stat)`);
-    return k.callResult('msgctl', [msqid, cmd]);
-  },
+  sys_msgctl: (k, msqid, cmd, statSet) => ctl(k, 'msgctl', [msqid, cmd], statSet),
   sys_shmget: ipc('shmget'),
-  sys_shmctl: ipc('shmctl'),
+  sys_shmctl: (k, shmid, cmd, statSet) => ctl(k, 'shmctl', [shmid, cmd], statSet),
   sys_semget: ipc('semget'),
-  sys_semctl: ipc('semctl'),
+  sys_semctl: (k, semid, semnum, cmd, statSet) => ctl(k, 'semctl', [semid, semnum, cmd], statSet),
   sys_open(k, path, flags) {
     k.log.push(`open(${path}, ${flags})`);
     const err = k.openErrors.get(path);

@@ -318,15 +318,24 @@ describe('the step budget', () => {
   });
 });
 
-describe('msgctl(id, IPC_SET)', () => {
+describe('msgctl(id, IPC_SET), shmctl(id, IPC_SET), semctl(id, semnum, IPC_SET)', () => {
   it('asks the kernel for the stat-then-set form and prints the same line as the numeric form', () => {
     const { output, kernel } = run('q = msgget(1, 0)\nmsgctl(q, IPC_SET)\nmsgctl(q, 1)', returning(0));
     expect(output).toBe('msgget(0x1, 000) = 0\nmsgctl(0, IPC_SET) = 0\nmsgctl(0, IPC_SET) = 0\n');
     expect(kernel.log).toEqual(['msgget(1, 0)', 'msgctl(0, 1, stat)', 'msgctl(0, 1)']);
   });
 
-  it('IPC_SET is no constant elsewhere: shmctl(q, IPC_SET) is an undefined variable', () => {
-    const { error } = run('shmctl(0, IPC_SET)', returning(0));
-    expect(error).toMatchObject({ code: 'undefined_variable', line: 1, column: 11 });
+  it('does so for shmctl and semctl too, semnum passed on, the result printed as it came', () => {
+    const { output, kernel } = run('shmctl(5, IPC_SET)\nsemctl(5, -3, IPC_SET)\nsemctl(5, -3, 2 - 1)', returning(-22));
+    expect(output).toBe(
+      'shmctl(5, IPC_SET) = -1 EINVAL (Invalid argument)\n' +
+        'semctl(5, -3, IPC_SET) = -1 EINVAL (Invalid argument)\nsemctl(5, -3, IPC_SET) = -1 EINVAL (Invalid argument)\n',
+    );
+    expect(kernel.log).toEqual(['shmctl(5, 1, stat)', 'semctl(5, -3, 1, stat)', 'semctl(5, -3, 1)']);
+  });
+
+  it('IPC_SET is no constant elsewhere: in an expression or as an id it is an undefined variable', () => {
+    expect(run('shmctl(0, IPC_SET|0)', returning(0)).error).toMatchObject({ code: 'undefined_variable', line: 1, column: 11 });
+    expect(run('semctl(IPC_SET, 0, 1)', returning(0)).error).toMatchObject({ code: 'undefined_variable', line: 1, column: 8 });
   });
 });

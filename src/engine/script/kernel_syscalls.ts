@@ -6,16 +6,9 @@ import {
 } from '../ipc/syscall';
 import { sys_close, sys_listdir, sys_open, sys_read, sys_write } from '../fs/vfs';
 import { rtnl_dellink, rtnl_newlink } from '../net/rtnetlink';
-import { msgctl_stat_set } from '../ipc/msgctl';
 
 export const KERNEL_SYSCALLS: Syscalls<Kernel> = {
-  sys_msgget, sys_msgsnd, sys_msgrcv,
-  sys_msgctl: (k, msqid, cmd, statSet) => {
-    if (!statSet) return sys_msgctl(k, msqid, cmd);
-    k.probe.costs.syscalls++; // the IPC_STAT; msgctl_stat_set counts the IPC_SET
-    return msgctl_stat_set(k, msqid);
-  },
-  sys_shmget, sys_shmctl, sys_semget, sys_semctl,
+  sys_msgget, sys_msgsnd, sys_msgrcv, sys_msgctl, sys_shmget, sys_shmctl, sys_semget, sys_semctl,
   sys_open, sys_read, sys_write, sys_close, sys_listdir,
   rtnl_newlink, rtnl_dellink,
 };

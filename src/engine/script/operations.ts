@@ -36,12 +36,12 @@ const INVOKE = {
   msgget: (s, k, v) => s.sys_msgget(k, v[0] as number, v[1] as number),
   msgsnd: (s, k, v) => s.sys_msgsnd(k, v[0] as number, v[1] as bigint, v[2] as bigint, v[3] as number),
   msgrcv: (s, k, v) => s.sys_msgrcv(k, v[0] as number, v[1] as bigint, v[2] as bigint, v[3] as number),
-  msgctl: (s, k, v) => s.sys_msgctl(k, v[0] as number, v[1] as number),
+  msgctl: (s, k, v, statSet) => s.sys_msgctl(k, v[0] as number, v[1] as number, statSet),
   shmget: (s, k, v) => s.sys_shmget(k, v[0] as number, v[1] as bigint, v[2] as number),
-  shmctl: (s, k, v) => s.sys_shmctl(k, v[0] as number, v[1] as number),
+  shmctl: (s, k, v, statSet) => s.sys_shmctl(k, v[0] as number, v[1] as number, statSet),
   semget: (s, k, v) => s.sys_semget(k, v[0] as number, v[1] as number, v[2] as number),
-  semctl: (s, k, v) => s.sys_semctl(k, v[0] as number, v[1] as number, v[2] as number),
-} satisfies Record<CallName, (s: Sys, k: unknown, v: readonly ArgValue[]) => number>;
+  semctl: (s, k, v, statSet) => s.sys_semctl(k, v[0] as number, v[1] as number, v[2] as number, statSet),
+} satisfies Record<CallName, (s: Sys, k: unknown, v: readonly ArgValue[], statSet: true | undefined) => number>;
 
 function begin(ctx: Ctx, node: OperationStatement, text: string): void {
   if (ctx.trace) ctx.trace({ kind: 'stmt_begin', line: ctx.lineOf(node.start), text });
@@ -120,9 +120,7 @@ function execCall(ctx: Ctx, node: CallStatement): void {
     text += ')';
   }
   begin(ctx, node, text);
-  const r = node.statSet
-    ? ctx.sys.sys_msgctl(ctx.kernel, values[0] as number, values[1] as number, true)
-    : INVOKE[node.callee](ctx.sys, ctx.kernel, values);
+  const r = INVOKE[node.callee](ctx.sys, ctx.kernel, values, node.statSet);
   if (node.assign !== null) ctx.state.vars.set(node.assign.name, r < 0 ? -1n : BigInt(r));
   ctx.out.push(formatLine(text, r));
   finish(ctx, node, r);

@@ -290,16 +290,24 @@ describe('messages stay on one line', () => {
   });
 });
 
-describe('msgctl(id, IPC_SET), the stat-then-set form', () => {
+describe('*ctl(id, IPC_SET), the stat-then-set form', () => {
   it('the bare name IPC_SET as msgctl command marks the call and stands for the literal 1', () => {
     const [st] = program('msgctl(q, IPC_SET)').body;
     expect(st).toMatchObject({ type: 'CallStatement', callee: 'msgctl', statSet: true, args: [{ name: 'q' }, { type: 'NumberLiteral', value: 1n, start: 10, end: 17 }] });
     expect(program('msgctl(q, $IPC_SET)').body[0]).toMatchObject({ statSet: true });
   });
 
-  it('the number 1, an expression naming IPC_SET, and the other ctl calls keep the zeroed buffer', () => {
+  it('so does it as the command of shmctl (2nd argument) and semctl (3rd, semnum untouched)', () => {
+    const [shm, sem] = program('shmctl(s, (IPC_SET))\nsemctl(m, IPC_STAT, ${IPC_SET})').body;
+    expect(shm).toMatchObject({ callee: 'shmctl', statSet: true, args: [{ name: 's' }, { type: 'NumberLiteral', value: 1n }] });
+    expect(sem).toMatchObject({ callee: 'semctl', statSet: true, args: [{ name: 'm' }, { name: 'IPC_STAT' }, { type: 'NumberLiteral', value: 1n }] });
+    expect(shows('shmctl(s, IPC_SET)\nsemctl(m, 0, IPC_SET)')).toEqual(['shmctl(s, 1)', 'semctl(m, 0, 1)']);
+  });
+
+  it('the number 1, an expression naming IPC_SET, IPC_SET as an id or semnum, and the other calls keep the zeroed buffer', () => {
     const marks = (src: string) => program(src).body.map((s) => s.type === 'CallStatement' && s.statSet === true);
-    expect(marks('msgctl(q, 1)\nmsgctl(q, IPC_SET|0)\nshmctl(q, IPC_SET)\nsemctl(q, 0, IPC_SET)')).toEqual([false, false, false, false]);
-    expect(shows('shmctl(q, IPC_SET)')).toEqual(['shmctl(q, IPC_SET)']);
+    expect(marks('msgctl(q, 1)\nmsgctl(q, IPC_SET|0)\nshmctl(IPC_SET, 1)\nsemctl(q, IPC_SET, 1)\nsemctl(q, 0, -IPC_SET)\nmsgsnd(q, IPC_SET, 1)'))
+      .toEqual([false, false, false, false, false, false]);
+    expect(shows('semctl(q, IPC_SET, 1)')).toEqual(['semctl(q, IPC_SET, 1)']);
   });
 });

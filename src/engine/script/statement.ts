@@ -174,10 +174,11 @@ function matchCall(source: string, piece: Span): CallStatement | null {
   }
   const args: Expression[] = [];
   for (const s of argSpans) args.push(parseExpression(source, s));
-  const cmd = args[1];
-  if (callee === 'msgctl' && cmd?.type === 'Identifier' && cmd.name === 'IPC_SET') {
-    // the stat-then-set form: cmd 1, with the queue's own IPC_STAT data as the buffer
-    args[1] = { type: 'NumberLiteral', value: 1n, start: cmd.start, end: cmd.end };
+  const at = params.findIndex((p) => p.endsWith('_cmd'));
+  const cmd = at < 0 ? undefined : args[at];
+  if (cmd?.type === 'Identifier' && cmd.name === 'IPC_SET') {
+    // the stat-then-set form of msgctl/shmctl/semctl: cmd 1, with the object's own IPC_STAT data as the buffer
+    args[at] = { type: 'NumberLiteral', value: 1n, start: cmd.start, end: cmd.end };
     return { type: 'CallStatement', assign, callee, calleeSpan, args, statSet: true, start: piece.start, end: piece.end };
   }
   return { type: 'CallStatement', assign, callee, calleeSpan, args, start: piece.start, end: piece.end };

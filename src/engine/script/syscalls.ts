@@ -13,15 +13,16 @@ export interface Syscalls<K> {
   sys_msgsnd(k: K, msqid: number, mtype: bigint, msgsz: bigint, msgflg: number): number;
   sys_msgrcv(k: K, msqid: number, msgtyp: bigint, msgsz: bigint, msgflg: number): number;
   /**
-   * `statSet` (only ever true, with cmd IPC_SET): IPC_STAT into the buffer,
-   * then IPC_SET with that buffer, as two system calls; the IPC_STAT's error
-   * if it fails, else the IPC_SET's result. Otherwise the buffer is zeroed.
+   * `statSet` (of the three *ctl calls; only ever true, with cmd IPC_SET):
+   * IPC_STAT into the buffer, then IPC_SET with that buffer, as two system
+   * calls; the IPC_STAT's error if it fails, else the IPC_SET's result.
+   * Otherwise the buffer is zeroed.
    */
   sys_msgctl(k: K, msqid: number, cmd: number, statSet?: true): number;
   sys_shmget(k: K, key: number, size: bigint, shmflg: number): number;
-  sys_shmctl(k: K, shmid: number, cmd: number): number;
+  sys_shmctl(k: K, shmid: number, cmd: number, statSet?: true): number;
   sys_semget(k: K, key: number, nsems: number, semflg: number): number;
-  sys_semctl(k: K, semid: number, semnum: number, cmd: number): number;
+  sys_semctl(k: K, semid: number, semnum: number, cmd: number, statSet?: true): number;
   /** a file descriptor or -errno; throws UnmodeledPathError for a path nothing models */
   sys_open(k: K, path: string, flags: number): number;
   /** the bytes read ('' at end of file) or -errno */

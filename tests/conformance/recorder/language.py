@@ -15,10 +15,11 @@ its kind:
 
 An expression is a nested tuple: ("num", n) | ("var", name) |
 ("neg", e) | ("bin", op, a, b), and ("ipc_set",) (value 1) for the bare name
-IPC_SET as msgctl's command: `msgctl(id, IPC_SET)` is IPC_STAT into the buffer,
-then IPC_SET with it; the number 1 (or any other expression of value 1) keeps
-the zeroed buffer.  Words (names, paths, echo values) keep their
-`$VAR` / `${VAR}` references and are interpolated at run time.
+IPC_SET as the command of msgctl, shmctl or semctl: `msgctl(id, IPC_SET)` is
+IPC_STAT into the buffer, then IPC_SET with it; the number 1 (or any other
+expression of value 1) keeps the zeroed buffer.  Words (names, paths, echo
+values) keep their `$VAR` / `${VAR}` references and are interpolated at run
+time.
 """
 
 import re
@@ -59,6 +60,9 @@ CALLS = {
     "semget": ("int", "int", "int"),
     "semctl": ("int", "int", "int"),
 }
+
+# the *ctl calls -> where their cmd is, the place the bare name IPC_SET means stat-then-set
+CTL_CMD_ARG = {"msgctl": 1, "shmctl": 1, "semctl": 2}
 
 SYSCTL_FILES = {
     "msgmax", "msgmnb", "msgmni", "auto_msgmni", "msg_next_id", "sem", "sem_next_id",
@@ -308,8 +312,9 @@ def _parse_statement(text, line):
         if not lo <= len(exprs) <= len(params):
             raise parse_error(line, f"{name} takes {lo}..{len(params)} arguments, got {len(exprs)}")
         trees = [parse_expr(e, line) for e in exprs]
-        if name == "msgctl" and trees[1] == ("var", "IPC_SET"):
-            trees[1] = ("ipc_set",)     # IPC_STAT, then IPC_SET with the same buffer
+        cmd = CTL_CMD_ARG.get(name)
+        if cmd is not None and trees[cmd] == ("var", "IPC_SET"):
+            trees[cmd] = ("ipc_set",)   # IPC_STAT, then IPC_SET with the same buffer
         return ("call", line, var, name, trees)
     raise parse_error(line, f"cannot parse statement '{text}'")
 

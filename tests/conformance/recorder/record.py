@@ -67,9 +67,10 @@ def fmt_cmd(call, cmd):
     return CMD_NAMES[call].get(cmd, str(cmd))
 
 
-def run_call(ipc, name, v):
+def run_call(ipc, name, v, stat_set=False):
     """Converts the evaluated arguments to their C types, makes the call;
-    returns (canonical text, result)."""
+    returns (canonical text, result).  `stat_set`: a *ctl whose cmd was the
+    bare name IPC_SET, made as IPC_STAT then IPC_SET with the same buffer."""
     if name in ("msgget", "shmget", "semget"):
         key, flags = to_int(v[0]), to_int(v[-1])
         if name == "msgget":
@@ -86,9 +87,9 @@ def run_call(ipc, name, v):
         return text, getattr(ipc, name)(qid, mtype, size, flags)
     if name == "semctl":
         semid, semnum, cmd = to_int(v[0]), to_int(v[1]), to_int(v[2])
-        return f"semctl({semid}, {semnum}, {fmt_cmd(name, cmd)})", ipc.semctl(semid, semnum, cmd)
+        return f"semctl({semid}, {semnum}, {fmt_cmd(name, cmd)})", ipc.semctl(semid, semnum, cmd, stat_set)
     ipc_id, cmd = to_int(v[0]), to_int(v[1])
-    return f"{name}({ipc_id}, {fmt_cmd(name, cmd)})", getattr(ipc, name)(ipc_id, cmd)
+    return f"{name}({ipc_id}, {fmt_cmd(name, cmd)})", getattr(ipc, name)(ipc_id, cmd, stat_set)
 
 
 # ---------------------------------------------------------------- execution
@@ -114,11 +115,7 @@ class Runner:
 
     def do_call(self, line, var, name, exprs):
         values = [evaluate(e, self.env, line) for e in exprs]
-        if name == "msgctl" and exprs[1] == ("ipc_set",):
-            qid = to_int(values[0])
-            text, ret = f"msgctl({qid}, IPC_SET)", self.ipc.msgctl_stat_set(qid)
-        else:
-            text, ret = run_call(self.ipc, name, values)
+        text, ret = run_call(self.ipc, name, values, stat_set=("ipc_set",) in exprs)
         self.emit(text, ret)
         if var is not None:
             self.env[var] = ret if ret >= 0 else -1

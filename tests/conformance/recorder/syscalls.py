@@ -18,7 +18,6 @@ SYS_SEMGET, SYS_SEMCTL = 64, 66
 SYS_MSGGET, SYS_MSGSND, SYS_MSGRCV, SYS_MSGCTL = 68, 69, 70, 71
 
 IPC_NOWAIT = 0o4000
-IPC_SET = 1
 IPC_STAT = 2
 READ_CHUNK = 128 * 1024          # cat reads like coreutils cat
 CTL_DIRTY_BYTES = 4096           # *_STAT / *_INFO structs are far smaller
@@ -144,24 +143,14 @@ class Ipc:
         return _maybe_blocking(flags, self.timeout, SYS_MSGRCV, qid, ctypes.addressof(buf), to_long(size),
                                mtype, flags)
 
-    def msgctl(self, qid, cmd):
-        return self._ctl(SYS_MSGCTL, qid, cmd)
-
-    def msgctl_stat_set(self, qid):
-        """IPC_STAT into the buffer, then IPC_SET with that buffer (stress-ng's
-        "same data back"); the IPC_STAT's error if it fails, else the IPC_SET's result."""
-        buf = ctypes.addressof(self.buffers.ctl)
-        try:
-            ret = _raw(SYS_MSGCTL, qid, IPC_STAT, buf)
-            return ret if ret < 0 else _raw(SYS_MSGCTL, qid, IPC_SET, buf)
-        finally:
-            self.buffers.clean_ctl()
+    def msgctl(self, qid, cmd, stat_set=False):
+        return self._ctl(SYS_MSGCTL, qid, cmd, stat_set=stat_set)
 
     def shmget(self, key, size, flags):
         return _raw(SYS_SHMGET, key, to_long(size), flags)
 
-    def shmctl(self, shmid, cmd):
-        return self._ctl(SYS_SHMCTL, shmid, cmd)
+    def shmctl(self, shmid, cmd, stat_set=False):
+        return self._ctl(SYS_SHMCTL, shmid, cmd, stat_set=stat_set)
 
     def semget(self, key, nsems, flags):
         ret = _raw(SYS_SEMGET, key, nsems, flags)
@@ -169,13 +158,22 @@ class Ipc:
             self.buffers.ctl_for(nsems)     # room for GETALL/SETALL of this set
         return ret
 
-    def semctl(self, semid, semnum, cmd):
-        return self._ctl(SYS_SEMCTL, semid, semnum, cmd)
+    def semctl(self, semid, semnum, cmd, stat_set=False):
+        return self._ctl(SYS_SEMCTL, semid, semnum, cmd, stat_set=stat_set)
 
-    def _ctl(self, number, *args):
-        """A *ctl call whose last argument points at the zeroed buffer."""
+    def _ctl(self, number, *args, stat_set=False):
+        """A *ctl call whose last argument points at the zeroed buffer.
+
+        With `stat_set` (the cmd, the last of `args`, is then IPC_SET): IPC_STAT
+        into the buffer, then IPC_SET with that buffer (stress-ng's "same data
+        back"); the IPC_STAT's error if it fails, else the IPC_SET's result."""
+        buf = ctypes.addressof(self.buffers.ctl)
         try:
-            return _raw(number, *args, ctypes.addressof(self.buffers.ctl))
+            if stat_set:
+                ret = _raw(number, *args[:-1], IPC_STAT, buf)
+                if ret < 0:
+                    return ret
+            return _raw(number, *args, buf)
         finally:
             self.buffers.clean_ctl()
 
