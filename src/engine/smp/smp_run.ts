@@ -11,7 +11,8 @@
  * Simplified: a statement's kernel effect happens at the start of its
  * path, its locks and lines are then taken in simulated time (any order
  * the simulation produces is one the kernel could produce, but two calls
- * racing for one queue are ordered by their start); tasks never migrate.
+ * racing for one queue are ordered by their start); a task moves to
+ * another CPU only when it wakes (sched.ts).
  */
 import type { KernelConfig } from '../config';
 import { createKernel, type Kernel } from '../kernel';
