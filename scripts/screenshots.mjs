@@ -1,5 +1,6 @@
 // Writes docs/screenshots/<view>.png: one picture of every view the stage
-// registers, each opened from a link to a workload that shows it well.
+// registers, each opened from a link to a workload that shows it well, and
+// smp.png: the multi-CPU panel after a run of seed 004.
 // Builds the site (skip with --no-build), serves dist/ with serve-dist.mjs
 // and drives the Chromium that find-browser.mjs finds.
 //   node scripts/screenshots.mjs [--no-build] [--port 4399]
@@ -98,6 +99,16 @@ try {
     await panel.screenshot({ path: `${out}${id}.png` });
     console.log(`docs/screenshots/${id}.png`);
   }
+  // the multi-CPU panel: seed 004 on 2.6.25, run with F8, its timeline zoomed out
+  const SMP = await (await import('node:fs/promises')).readFile(new URL('../public/examples/004-rcu-idr.ipc', import.meta.url), 'utf8');
+  await page.goto('about:blank');
+  await page.goto(base + hashForState({ v: 1, workload: SMP, step: 0, views: [], kernel: { preset: '2.6.25' } }));
+  const smp = page.locator('[data-testid="smp-panel"]');
+  await smp.waitFor();
+  await page.keyboard.press('F8');
+  await smp.locator('[data-testid="smp-timeline"] svg').first().waitFor({ timeout: 120_000 });
+  await smp.screenshot({ path: `${out}smp.png` });
+  console.log('docs/screenshots/smp.png');
   await b.close();
 } finally {
   server.kill();
