@@ -105,6 +105,30 @@ test('the 2.6.25 IDR draws idr_layer bitmaps and the free list', async ({ page }
   await expect(idr.getByTestId('idr-free-list')).toContainText('free list (id_free, ');
 });
 
+test('the 3.18 IDR draws 256-slot layers on four rows of 64 and names the hint', async ({ page }) => {
+  await openWithViews(page, MANY(300), 300, ['idr'], { preset: '3.18' });
+  const idr = viewPanel(page, 'idr');
+  const strips = idr.getByTestId('idr-strip');
+  await expect(strips).toHaveCount(3);
+  await expect(idr.getByTestId('idr-svg')).toHaveAttribute('data-fanout', '256');
+  // Tejun Heo's 3.9 layers: 300 ids need a layer-1 top over two 256-slot leaves
+  await expect(strips.nth(0)).toHaveAttribute('data-level', '1');
+  await expect(strips.nth(0)).toHaveAttribute('data-slots', 'cc' + '.'.repeat(254));
+  await expect(strips.nth(0)).toHaveAttribute('data-marks', '1' + '0'.repeat(255));
+  await expect(strips.nth(1)).toHaveAttribute('data-slots', 'e'.repeat(256));
+  await expect(strips.nth(2)).toHaveAttribute('data-first', '256');
+  await expect(strips.nth(2)).toHaveAttribute('data-slots', 'e'.repeat(44) + '.'.repeat(212));
+  // four rows: the frame is as tall as four 64-slot strips with their gaps
+  const frame = (i: number) => strips.nth(i).locator('rect.frame');
+  await expect(frame(1)).toHaveAttribute('height', '95');
+  await expect(frame(1)).toHaveAttribute('width', '258');
+  // the hint is the leaf of the last msgget
+  const leaf = await strips.nth(2).getAttribute('data-id');
+  await expect(idr.getByTestId('idr-hint')).toContainText(`layer ${leaf}`);
+  await expect(idr.getByTestId('idr-free-list')).toHaveCount(0);
+  await expect(idr.getByTestId('view-describe')).toHaveText(`After operation 300. msg IDR (256-slot idr_layer): 2 layers, 3 in the tree, 300 ids used, hint layer ${leaf}.`);
+});
+
 test('Export SVG downloads a document that parses and holds the strips', async ({ page }) => {
   await openWithViews(page, MANY(70), 70, ['idr']);
   await expect(viewPanel(page, 'idr').getByTestId('idr-strip')).toHaveCount(3);

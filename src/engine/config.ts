@@ -36,7 +36,13 @@ export type IpcIdxAlloc =
   | 'cyclic';
 
 /** Which IDR holds the ipc objects. */
-export type IdrImpl = 'layer' | 'radix';
+export type IdrImpl =
+  /** 2.6.x–3.8: idr_layer tree, 64 slots a layer, layers from a per-IDR free list (lib/idr-layer.ts) */
+  | 'layer'
+  /** 3.9–4.10 (Tejun Heo): idr_layer tree, 256 slots a layer, lookup hint, idr_alloc (lib/idr-layer256.ts) */
+  | 'layer256'
+  /** 4.11+ (Matthew Wilcox): the radix tree (lib/idr.ts) */
+  | 'radix';
 
 /** The namespace-wide msg_bytes / msg_hdrs counters. */
 export type MsgCountersImpl = 'atomic' | 'percpu';

@@ -33,13 +33,21 @@ describe('resolveChoice', () => {
     expect(r.config).toEqual({ ...preset('5.13'), proc_dir: 'list' });
     expect(r.ignored).toHaveLength(2);
     expect(r.ignored[0]).toMatch(/^unknown switch "frobnicate"; known: sysvipc_find_ipc, /);
-    expect(r.ignored[1]).toBe('idr cannot be "btree"; one of: layer, radix (ignored)');
+    expect(r.ignored[1]).toBe('idr cannot be "btree"; one of: layer, layer256, radix (ignored)');
   });
 
   test('the idr_layer tree with its lowest-index allocation is accepted as a pair on 6.18', () => {
     const r = resolveChoice({ switches: { idr: 'layer', ipc_idx_alloc: 'lowest' } });
     expect(r.ignored).toEqual([]);
     expect([r.config.idr, r.config.ipc_idx_alloc]).toEqual(['layer', 'lowest']);
+  });
+
+  test('either idr_layer tree is kept as an override where allocation is lowest-index: 3.18\'s 256-slot one on 2.6.25, and back', () => {
+    for (const [p, idr] of [['2.6.25', 'layer256'], ['3.18', 'layer']] as const) {
+      const clean = cleanChoice({ preset: p, switches: { idr } });
+      expect(clean).toEqual({ choice: { preset: p, switches: { idr } }, ignored: [] });
+      expect(resolveChoice(clean.choice).config.idr).toBe(idr);
+    }
   });
 
   test('a combination no kernel had drops the switches and says why', () => {
@@ -58,7 +66,7 @@ describe('cleanChoice', () => {
   test('keeps what is known, as strings, and drops the rest', () => {
     expect(cleanChoice({ preset: '5.13', switches: { ipcmni_extend: true, idr: 'btree' } })).toEqual({
       choice: { preset: '5.13', switches: { ipcmni_extend: 'on' } },
-      ignored: ['idr cannot be "btree"; one of: layer, radix (ignored)'],
+      ignored: ['idr cannot be "btree"; one of: layer, layer256, radix (ignored)'],
     });
   });
 

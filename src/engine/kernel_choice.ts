@@ -45,7 +45,7 @@ export function cleanChoice(choice: KernelChoice): { choice: KernelChoice; ignor
     const value = typeof raw === 'boolean' ? (raw ? 'on' : 'off') : raw;
     const alone = resolveConfig(null, [[name, value]]);
     // a value may be refused alone only for its combination with 6.18's cyclic allocation
-    if (alone.ok || (name === 'idr' && value === 'layer')) sets.push([name, value]);
+    if (alone.ok || (name === 'idr' && (value === 'layer' || value === 'layer256'))) sets.push([name, value]);
     else ignored.push(`${alone.message} (ignored)`);
   }
   const r = resolveConfig(out.preset ?? null, sets);

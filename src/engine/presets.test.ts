@@ -25,7 +25,7 @@ describe('resolveConfig', () => {
     expect([get('3.18').proc_dir, get('3.19').proc_dir]).toEqual(['list', 'rbtree']);
     expect([get('6.0').msg_counters, get('6.1').msg_counters]).toEqual(['atomic', 'percpu']);
     expect([get('2.6.25').ipc_lookup, get('2.6.27').ipc_lookup]).toEqual(['rwsem', 'rcu']);
-    expect([get('3.19').idr, get('4.19').idr]).toEqual(['layer', 'radix']);
+    expect([get('2.6.27').idr, get('3.18').idr, get('3.19').idr, get('4.19').idr]).toEqual(['layer', 'layer256', 'layer256', 'radix']);
   });
 
   it('applies --set overrides after the preset, in order', () => {
@@ -41,9 +41,12 @@ describe('resolveConfig', () => {
     expect(resolveConfig(null, ['count'])).toEqual({ ok: false, message: '--set needs name=value, got "count"' });
   });
 
-  it('refuses the idr_layer tree with cyclic allocation, which no kernel had', () => {
+  it('refuses either idr_layer tree with cyclic allocation, which no kernel had', () => {
     expect(resolveConfig(null, ['idr=layer']).ok).toBe(false);
     expect(resolveConfig(null, ['idr=layer', 'ipc_idx_alloc=lowest']).ok).toBe(true);
+    expect(resolveConfig(null, ['idr=layer256'])).toEqual({ ok: false, message: 'idr=layer256 needs ipc_idx_alloc=lowest: ipc never allocated cyclically on the idr_layer tree' });
+    expect(resolveConfig('3.18', ['ipc_idx_alloc=cyclic']).ok).toBe(false);
+    expect(resolveConfig('2.6.25', ['idr=layer256']).ok).toBe(true);
   });
 
   it('lists every preset with what it sets', () => {

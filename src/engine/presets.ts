@@ -16,7 +16,11 @@
  *   is only reachable with --set.
  * - ipc_idx_alloc: lowest with seq++ on every allocation up to 5.1 (§1.4,
  *   §1.5: 2.6.25 and ~4.19), cyclic from 5.2 (linux-next April 2019; inferred).
- * - idr: layer ≤4.10, radix 4.11+ (§6.1 "idr-4.11", §6.2).
+ * - idr: layer (64-slot idr_layer, free list) ≤3.8 (§6.2), layer256 (256-slot
+ *   idr_layer with the lookup hint and idr_alloc, Tejun Heo's 3.9 rework) 3.9–4.10
+ *   (lib/idr.c and include/linux/idr.h of 3.18, see lib/idr-layer256.ts),
+ *   radix 4.11+ (§6.1 "idr-4.11"). Only 2.6.25/2.6.27 and 3.18/3.19 have
+ *   presets on the layer trees.
  * - msg_counters: atomic ≤6.0, percpu 6.1+ (§4.5).
  * - proc_dir: list ≤3.18, rbtree 3.19+ (§7.2, §7.3, commit 710585d4922f).
  * - ipc_lookup: rwsem 2.6.24–2.6.26, rcu 2.6.27+ (§6.3, v2.6.27-rc1).
@@ -41,7 +45,7 @@ export const SWITCH_VALUES = {
   sysvipc_find_ipc: ['count', 'maxidx', 'get_next'],
   ipc_maxidx: ['none', 'linear', 'bsearch', 'search'],
   ipc_idx_alloc: ['lowest', 'cyclic'],
-  idr: ['layer', 'radix'],
+  idr: ['layer', 'layer256', 'radix'],
   msg_counters: ['atomic', 'percpu'],
   proc_dir: ['list', 'rbtree'],
   ipc_lookup: ['rwsem', 'rcu'],
@@ -73,10 +77,10 @@ export const KERNEL_PRESETS: Readonly<Record<string, Readonly<KernelPreset>>> = 
   '2.6.25': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic', proc_dir: 'list', ipc_lookup: 'rwsem', spinlock: 'ticket', rwsem: 'spinlock', shm_proc_format: 'classic', ipc_limits: '2.6' },
   // Nadia Derbey's RCU IDR (v2.6.27-rc1): lockless idr_find, layers freed after a grace period
   '2.6.27': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic', proc_dir: 'list', ipc_lookup: 'rcu', spinlock: 'ticket', rwsem: 'spinlock', shm_proc_format: 'classic', ipc_limits: '2.6' },
-  // last release with the procfs list; rss/swap columns (2.6.36), SHMMAX raised (3.16)
-  '3.18': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic', proc_dir: 'list', spinlock: 'ticket', ipc_limits: '3.16', rwsem: 'xadd' },
+  // last release with the procfs list; rss/swap columns (2.6.36), SHMMAX raised (3.16); the 3.9 IDR (256-slot layers, hint)
+  '3.18': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer256', msg_counters: 'atomic', proc_dir: 'list', spinlock: 'ticket', ipc_limits: '3.16', rwsem: 'xadd' },
   // procfs rb-tree (710585d4922f); SEM* defaults raised
-  '3.19': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic', spinlock: 'ticket', rwsem: 'xadd' },
+  '3.19': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer256', msg_counters: 'atomic', spinlock: 'ticket', rwsem: 'xadd' },
   // radix-tree IDR (4.11), cached max_idx with the linear step-down (4.17, inferred)
   '4.19': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'linear', ipc_idx_alloc: 'lowest', msg_counters: 'atomic', rwsem: 'xadd' },
   // cyclic allocation with seq conservation (5.2, inferred)
@@ -106,8 +110,8 @@ function isSwitch(name: string): name is SwitchName {
  * The config of `preset` (a KERNEL_PRESETS name; null = the default 6.18)
  * with `sets` applied in order, each `name=value` (or a [name, value] pair).
  * Errors name the unknown preset, switch or value and list the valid ones;
- * idr=layer with ipc_idx_alloc=cyclic is refused (never existed: ipc moved
- * to cyclic allocation on the radix IDR).
+ * idr=layer or layer256 with ipc_idx_alloc=cyclic is refused (never existed:
+ * ipc moved to cyclic allocation on the radix IDR).
  */
 export function resolveConfig(preset: string | null, sets: ReadonlyArray<string | readonly [string, string]> = []): ResolvedConfig {
   const name = preset ?? DEFAULT_PRESET;
@@ -129,8 +133,8 @@ export function resolveConfig(preset: string | null, sets: ReadonlyArray<string 
     const err = applySetting(config, key, value);
     if (err !== null) return fail(err);
   }
-  if (config.idr === 'layer' && config.ipc_idx_alloc === 'cyclic') {
-    return fail('idr=layer needs ipc_idx_alloc=lowest: ipc never allocated cyclically on the idr_layer tree');
+  if (config.idr !== 'radix' && config.ipc_idx_alloc === 'cyclic') {
+    return fail(`idr=${config.idr} needs ipc_idx_alloc=lowest: ipc never allocated cyclically on the idr_layer tree`);
   }
   return { ok: true, config };
 }

@@ -133,8 +133,28 @@ describe('idr=layer under later mechanisms', () => {
     ].join('\n');
     const sets = ['sysvipc_find_ipc=get_next', 'ipc_maxidx=bsearch', 'ipc_idx_alloc=lowest'];
     const layer = runIpc(workload, ipcKernel(preset('6.18', [...sets, 'idr=layer'])));
+    const layer256 = runIpc(workload, ipcKernel(preset('6.18', [...sets, 'idr=layer256'])));
     const radix = runIpc(workload, ipcKernel(preset('6.18', [...sets, 'idr=radix'])));
     expect(layer).toBe(radix);
+    expect(layer256).toBe(radix);
     expect(layer).toContain('msgctl(0, MSG_INFO) = 5000');
+  });
+});
+
+describe('idr=layer256 (3.9–4.10) in the 3.18 preset', () => {
+  it('gives 2.6.25\'s ids, and ipc_get_maxid\'s idr_find walk costs one layer visit in the hint\'s leaf, two elsewhere', () => {
+    const visits: number[] = [];
+    const ids: number[][] = [];
+    for (const kernel of ['2.6.25', '3.18']) {
+      const k = ipcKernel(preset(kernel));
+      ids.push([...Array(300).keys()].map(() => sys_msgget(k, 0, 0o600)));
+      const before = k.probe.costs.idr_layer_visits;
+      // MSG_INFO without a cached max_idx: idr_find on idx 0, 1, ... until all 300 were seen
+      expect(sys_msgctl(k, 0, MSG_INFO)).toBe(299);
+      visits.push(k.probe.costs.idr_layer_visits - before);
+    }
+    expect(ids[1]).toEqual(ids[0]);
+    // 2.6.25: two 64-slot levels for every idx; 3.18: idx 256-299 in the hint's leaf, 0-255 from the top
+    expect(visits).toEqual([2 * 300, 2 * 256 + 44]);
   });
 });

@@ -36,6 +36,11 @@
  * Every layer carries a stable small `id` (not in the kernel) for views and
  * the trace. All state is plain data. Allocation (idr_get_new, idr_get_new_above)
  * is in idr-layer-get-new.ts.
+ *
+ * The walks that did not change in the 3.9 rework (sub_alloc,
+ * idr_get_empty_slot, idr_mark_full, sub_remove, the top drop) are written
+ * once for both generations of the tree and take a `LayerGen`: G_2_6 here,
+ * G_3_9 for the 256-slot layers of idr-layer256.ts.
  */
 import { EINVAL, ENOENT } from '../uapi/errno';
 import { NO_PROBE, type Probe } from '../probe';
@@ -58,6 +63,61 @@ export interface IdrLayer<T> {
   /** children (inner layers) or user pointers (leaves); ary[0] links the free list */
   ary: Array<IdrLayer<T> | T | null>;
   count: number;
+}
+
+/** What the shared walks read of a layer: IdrLayer here, IdrLayer256 in idr-layer256.ts. */
+export interface LayerNode {
+  id: number;
+  ary: unknown[];
+  count: number;
+}
+
+/** What the shared walks read of a struct idr. */
+export interface LayerTree<L extends LayerNode> {
+  top: L | null;
+  layers: number;
+  id_free: L | null;
+  id_free_cnt: number;
+}
+
+/**
+ * One generation of the idr_layer tree, as the shared walks need it: its
+ * geometry, its bitmap, where its layers come from and go to. Module
+ * constants (G_2_6 below, G_3_9 in idr-layer256.ts), never state.
+ */
+export interface LayerGen<L extends LayerNode, I extends LayerTree<L>> {
+  /** IDR_BITS; IDR_SIZE = 1 << bits; IDR_MASK = IDR_SIZE - 1 */
+  bits: number;
+  size: number;
+  mask: number;
+  /** the height idr_get_empty_slot grows the tree to at most */
+  max_layers: number;
+  /**
+   * 3.9's sub_alloc grows the tree as soon as a climb passes idr_max(layers);
+   * 2.6.25's grows only when the climb leaves the top, and a climb that runs
+   * past the end of a lower layer restarts from the top with the high bits
+   * ignored (see the kernel quirks above)
+   */
+  climb_checks_max: boolean;
+  test_bit(l: L, n: number): boolean;
+  set_bit(l: L, n: number, p: Probe): void;
+  clear_bit(l: L, n: number, p: Probe): void;
+  /** bitmap == IDR_FULL */
+  full(l: L): boolean;
+  /** first clear bit ≥ n, `size` when none */
+  next_zero_bit(l: L, n: number): number;
+  /** count and bitmap to zero (a layer leaving the tree or unstacked) */
+  clear(l: L): void;
+  /**
+   * idr_layer_alloc: a zeroed layer for `level` whose ids share `prefix`
+   * (3.9 stores both, 2.6.25 neither); null when there is none to be had
+   * (2.6.25's empty free list)
+   */
+  alloc(idp: I, level: number, prefix: number, p: Probe): L | null;
+  /** the empty top taken one level higher (3.9 raises its `layer` field) */
+  raise(l: L): void;
+  /** free_layer: a layer leaves the tree */
+  release(idp: I, l: L, p: Probe): void;
 }
 
 export interface OldIdr<T extends object> {
@@ -115,10 +175,10 @@ export function find_next_zero_bit<T>(l: IdrLayer<T>, n: number): number {
 // --- the free list -------------------------------------------------------------
 
 /** alloc_layer (2.6.25; get_from_free_list in 2.6.27): pop a layer, null when empty */
-export function alloc_layer<T extends object>(idp: OldIdr<T>): IdrLayer<T> | null {
+export function alloc_layer<L extends LayerNode>(idp: LayerTree<L>): L | null {
   const l = idp.id_free;
   if (l !== null) {
-    idp.id_free = l.ary[0] as IdrLayer<T> | null;
+    idp.id_free = l.ary[0] as L | null;
     idp.id_free_cnt--;
     l.ary[0] = null;
   }
@@ -126,7 +186,7 @@ export function alloc_layer<T extends object>(idp: OldIdr<T>): IdrLayer<T> | nul
 }
 
 /** __free_layer (move_to_free_list in 2.6.27): push a zeroed layer */
-export function move_to_free_list<T extends object>(idp: OldIdr<T>, l: IdrLayer<T>): void {
+export function move_to_free_list<L extends LayerNode>(idp: LayerTree<L>, l: L): void {
   l.ary[0] = idp.id_free;
   idp.id_free = l;
   idp.id_free_cnt++;
@@ -162,6 +222,26 @@ export function idr_pre_get<T extends object>(idp: OldIdr<T>, p: Probe = NO_PROB
   }
   return 1;
 }
+
+/** The 2.6.25 generation for the shared walks: 64 slots, layers from the free list. */
+export const G_2_6: LayerGen<IdrLayer<object>, OldIdr<object>> = {
+  bits: IDR_BITS,
+  size: IDR_SIZE,
+  mask: IDR_MASK,
+  max_layers: MAX_LEVEL - 1,
+  climb_checks_max: false,
+  test_bit,
+  set_bit,
+  clear_bit,
+  full: layer_full,
+  next_zero_bit: find_next_zero_bit,
+  clear: (l) => {
+    l.bitmap_lo = l.bitmap_hi = l.count = 0;
+  },
+  alloc: (idp) => alloc_layer(idp),
+  raise: () => {},
+  release: free_layer,
+};
 
 // --- lookup ----------------------------------------------------------------------
 
@@ -216,24 +296,33 @@ export function idr_replace<T extends object>(idp: OldIdr<T>, ptr: T | null, id:
   let n = idp.layers * IDR_BITS;
   let lay = idp.top;
   id &= MAX_ID_MASK;
-  let ret: T | null | number;
-  if (id >= 1 << n) ret = -EINVAL;
-  else {
+  if (id >= 1 << n) return replace_result(id, -EINVAL, p);
+  n -= IDR_BITS;
+  while (n > 0 && lay !== null) {
+    p.costs.idr_layer_visits++;
+    lay = lay.ary[(id >> n) & IDR_MASK] as IdrLayer<T> | null;
     n -= IDR_BITS;
-    while (n > 0 && lay !== null) {
-      p.costs.idr_layer_visits++;
-      lay = lay.ary[(id >> n) & IDR_MASK] as IdrLayer<T> | null;
-      n -= IDR_BITS;
-    }
-    const off = id & IDR_MASK;
-    if (lay === null || !test_bit(lay, off)) ret = -ENOENT;
-    else {
-      p.costs.idr_layer_visits++;
-      ret = lay.ary[off] as T | null;
-      lay.ary[off] = ptr;
-      if (p.trace) p.trace({ kind: 'idr_layer_store', layer: lay.id, offset: off, index: id, entry: ptr === null ? 'null' : 'entry' });
-    }
   }
+  return replace_in_leaf(G_2_6, lay, ptr, id, p);
+}
+
+/**
+ * The end of idr_replace (both generations): `ptr` into the used slot of
+ * `id` in `leaf`, the old pointer out; -ENOENT when there is no leaf or the
+ * slot is free.
+ */
+export function replace_in_leaf<T, L extends LayerNode, I extends LayerTree<L>>(g: LayerGen<L, I>, leaf: L | null, ptr: T | null, id: number, p: Probe): T | null | number {
+  const off = id & g.mask;
+  if (leaf === null || !g.test_bit(leaf, off)) return replace_result(id, -ENOENT, p);
+  p.costs.idr_layer_visits++;
+  const old = leaf.ary[off] as T | null;
+  leaf.ary[off] = ptr;
+  if (p.trace) p.trace({ kind: 'idr_layer_store', layer: leaf.id, offset: off, index: id, entry: ptr === null ? 'null' : 'entry' });
+  return replace_result(id, old, p);
+}
+
+/** idr_replace's result event; returns `ret`. */
+export function replace_result<R>(id: number, ret: R, p: Probe): R {
   if (p.trace) p.trace({ kind: 'idr_layer_result', op: 'replace', index: id, ok: typeof ret !== 'number' });
   return ret;
 }
@@ -246,47 +335,47 @@ export function idr_replace<T extends object>(idp: OldIdr<T>, ptr: T | null, id:
  * entry 0 is the sentinel (NULL), entry 1 the `top` pointer, entry k > 1 slot
  * `ref_off[k]` of layer `ref_layer[k]`. Scratch, not state.
  */
-const ref_layer: Array<IdrLayer<unknown> | null> = new Array<IdrLayer<unknown> | null>(MAX_LEVEL + 2).fill(null);
+const ref_layer: Array<LayerNode | null> = new Array<LayerNode | null>(MAX_LEVEL + 2).fill(null);
 const ref_off: number[] = new Array<number>(MAX_LEVEL + 2).fill(0);
 
-function ref_get<T extends object>(idp: OldIdr<T>, k: number): IdrLayer<T> | null {
+function ref_get<L extends LayerNode>(idp: LayerTree<L>, k: number): L | null {
   if (k === 1) return idp.top;
-  return (ref_layer[k] as IdrLayer<T>).ary[ref_off[k]!] as IdrLayer<T> | null;
+  return ref_layer[k]!.ary[ref_off[k]!] as L | null;
 }
 
-function ref_clear<T extends object>(idp: OldIdr<T>, k: number): void {
+function ref_clear<L extends LayerNode>(idp: LayerTree<L>, k: number): void {
   if (k === 1) idp.top = null;
-  else (ref_layer[k] as IdrLayer<T>).ary[ref_off[k]!] = null;
+  else ref_layer[k]!.ary[ref_off[k]!] = null;
 }
 
 /**
- * sub_remove: walk down clearing the path bits (the subtrees are no longer
- * full, even when the id turns out not to be allocated), clear the leaf slot,
- * then release every layer whose count drops to 0, upward. Returns false when
- * the id was not allocated (the kernel's "idr_remove called for id=N which is
- * not allocated." warning).
+ * sub_remove (both generations): walk down from `shift` clearing the path
+ * bits (the subtrees are no longer full, even when the id turns out not to
+ * be allocated), clear the leaf slot, then release every layer whose count
+ * drops to 0, upward. Returns false when the id was not allocated (the
+ * kernel's "idr_remove called for id=N which is not allocated." warning).
  */
-function sub_remove<T extends object>(idp: OldIdr<T>, shift: number, id: number, p: Probe): boolean {
+export function sub_remove<L extends LayerNode, I extends LayerTree<L>>(g: LayerGen<L, I>, idp: I, shift: number, id: number, p: Probe): boolean {
   let lay = idp.top;
   let k = 1;
   let visits = 0;
   while (shift > 0 && lay !== null) {
-    const n = (id >> shift) & IDR_MASK;
+    const n = (id >> shift) & g.mask;
     visits++;
-    if (p.trace) p.trace({ kind: 'idr_layer_visit', layer: lay.id, level: shift / IDR_BITS, offset: n, op: 'remove' });
-    clear_bit(lay, n, p);
+    if (p.trace) p.trace({ kind: 'idr_layer_visit', layer: lay.id, level: shift / g.bits, offset: n, op: 'remove' });
+    g.clear_bit(lay, n, p);
     k++;
     ref_layer[k] = lay;
     ref_off[k] = n;
-    lay = lay.ary[n] as IdrLayer<T> | null;
-    shift -= IDR_BITS;
+    lay = lay.ary[n] as L | null;
+    shift -= g.bits;
   }
-  const n = id & IDR_MASK;
+  const n = id & g.mask;
   if (lay !== null) visits++;
   p.costs.idr_layer_visits += visits;
-  if (lay === null || !test_bit(lay, n)) return false;
+  if (lay === null || !g.test_bit(lay, n)) return false;
   if (p.trace) p.trace({ kind: 'idr_layer_visit', layer: lay.id, level: 0, offset: n, op: 'remove' });
-  clear_bit(lay, n, p);
+  g.clear_bit(lay, n, p);
   lay.ary[n] = null;
   if (p.trace) p.trace({ kind: 'idr_layer_store', layer: lay.id, offset: n, index: id, entry: 'empty' });
   for (;;) {
@@ -294,11 +383,27 @@ function sub_remove<T extends object>(idp: OldIdr<T>, shift: number, id: number,
     const l = ref_get(idp, k)!;
     if (--l.count !== 0) break;
     ref_clear(idp, k);
-    free_layer(idp, l, p);
+    g.release(idp, l, p);
     k--;
   }
   if (k === 0) idp.layers = 0;
   return true;
+}
+
+/**
+ * The end of idr_remove (both generations): drop the top layer when only
+ * its slot 0 is left, one level per call (new tops are only ever stacked
+ * over the old one's slot 0).
+ */
+export function drop_top<L extends LayerNode, I extends LayerTree<L>>(g: LayerGen<L, I>, idp: I, p: Probe): void {
+  const top = idp.top;
+  if (top === null || top.count !== 1 || idp.layers <= 1 || top.ary[0] === null) return;
+  idp.top = top.ary[0] as L;
+  --idp.layers;
+  g.clear(top);
+  if (p.trace) p.trace({ kind: 'idr_layer_drop', layer: top.id, layers: idp.layers });
+  top.ary[0] = null;
+  g.release(idp, top, p);
 }
 
 /**
@@ -312,17 +417,9 @@ function sub_remove<T extends object>(idp: OldIdr<T>, shift: number, id: number,
 export function idr_remove<T extends object>(idp: OldIdr<T>, id: number, p: Probe = NO_PROBE): number {
   p.costs.idr_remove++;
   id &= MAX_ID_MASK;
-  const ok = sub_remove(idp, (idp.layers - 1) * IDR_BITS, id, p);
+  const ok = sub_remove(G_2_6, idp, (idp.layers - 1) * IDR_BITS, id, p);
   if (!ok && p.trace) p.trace({ kind: 'idr_layer_warning', id });
-  const top = idp.top;
-  if (top !== null && top.count === 1 && idp.layers > 1 && top.ary[0] !== null) {
-    idp.top = top.ary[0] as IdrLayer<T>;
-    --idp.layers;
-    top.bitmap_lo = top.bitmap_hi = top.count = 0;
-    if (p.trace) p.trace({ kind: 'idr_layer_drop', layer: top.id, layers: idp.layers });
-    if (idp.rcu_free) top.ary[0] = null;
-    free_layer(idp, top, p);
-  }
+  drop_top(G_2_6, idp, p);
   while (idp.id_free_cnt >= IDR_FREE_MAX) {
     const l = alloc_layer(idp)!;
     p.costs.idr_layer_slab_frees++;

@@ -13,6 +13,11 @@ describe('the cache lines of struct ipc_ids', () => {
     expect(ids_lines({ idr: 'radix' }, 32)).toEqual({ rwsem: 'msg_ids', idr: 'msg_ids', wait_list: 'msg_ids' });
   });
 
+  it('takes one line for the 3.9-4.10 kernels, whose structs were not read', () => {
+    expect(ids_offsets({ idr: 'layer256' })).toBe(null);
+    expect(ids_lines({ idr: 'layer256' }, 0)).toEqual({ rwsem: 'msg_ids', idr: 'msg_ids', wait_list: 'msg_ids' });
+  });
+
   it('does the opposite for 2.6.25', () => {
     expect(ids_lines({ idr: 'layer' }, 0)).toEqual({ rwsem: 'msg_ids', idr: 'msg_ids', wait_list: 'msg_ids' });
     expect(ids_lines({ idr: 'layer' }, 32)).toEqual({ rwsem: 'msg_ids', idr: 'msg_ids.idr', wait_list: 'msg_ids' });

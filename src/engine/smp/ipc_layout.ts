@@ -20,6 +20,8 @@
  *   wait_lock +4, wait_list +8; struct idr at +32 with `top` first), so
  *   msg_ids starts at 72.
  *
+ * - the 3.9–4.10 IDR kernels (3.18, 3.19): not read; all on one line.
+ *
  * Where the namespace itself starts inside a line is not fixed:
  * init_ipc_ns is a global, and GCC aligns a global struct of that size to
  * 32 bytes (gcc 12 -O2 emits `.align 32`), so its offset in its line is 0
@@ -50,18 +52,24 @@ interface FieldOffsets {
 }
 
 /** Offsets from the start of struct ipc_namespace (see the file comment). */
-export function ids_offsets(config: Pick<KernelConfig, 'idr'>): FieldOffsets {
+export function ids_offsets(config: Pick<KernelConfig, 'idr'>): FieldOffsets | null {
   if (config.idr === 'radix') {
     const msg = 224;
     return { count: msg + 8, wait_list: msg + 8 + 24, idr_root: msg + 48 + 8 };
   }
-  const msg = 72;
-  return { count: msg + 8, wait_list: msg + 8 + 8, idr_root: msg + 32 };
+  if (config.idr === 'layer') {
+    const msg = 72;
+    return { count: msg + 8, wait_list: msg + 8 + 8, idr_root: msg + 32 };
+  }
+  // 3.9-4.10 (idr=layer256): their struct ipc_ids and rw_semaphore were not read
+  return null;
 }
 
 /** The lines of the msg ids' hot fields with the namespace `ipc_ns_offset` bytes into a line. */
 export function ids_lines(config: Pick<KernelConfig, 'idr'>, ipc_ns_offset: number): IdsLines {
   const o = ids_offsets(config);
+  // offsets not known: the fields are taken to share one line, as the old model took every kernel's
+  if (o === null) return { rwsem: IDS_LINE, idr: IDS_LINE, wait_list: IDS_LINE };
   const line = (byte: number) => Math.floor((byte + ipc_ns_offset) / 64);
   const rw = line(o.count);
   const root = line(o.idr_root);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extract_idr, IDR_STRIPS_PER_LEVEL, idr_event_nodes } from './idr';
 import { machineAt, traceNext } from './view.test-helper';
+import { resolveConfig } from '../presets';
 
 const many = (n: number) => `repeat ${n} { msgget(IPC_PRIVATE, IPC_CREAT|0600) }\n`;
 
@@ -78,5 +79,24 @@ describe('extract_idr', () => {
     expect(model.strips[1]!.marks).toBe('1'.repeat(64));
     expect(model.strips[2]!.slots).toBe('e'.repeat(6) + '.'.repeat(58));
     expect(model.id_free_cnt).toBe(model.free_list.length);
+  });
+
+  it('the 3.18 IDR shows 256-slot layers, no free list and the hint on the leaf of the last allocation', () => {
+    const r = resolveConfig('3.18');
+    if (!r.ok) throw new Error(r.message);
+    const m = machineAt(many(300), 299, r.config);
+    const events = traceNext(m);
+    const model = extract_idr(m.kernel, events, {});
+    expect(model).toMatchObject({ impl: 'layer256', fanout: 256, height: 2, node_count: 3, entries: 300, capacity: 65536, free_list: [], id_free_cnt: 0 });
+    const [top, leaf0, leaf1] = model.strips;
+    expect(model.strips.map((s) => [s.level, s.first, s.unit, s.slots.length])).toEqual([[1, 0, 256, 256], [0, 0, 1, 256], [0, 256, 1, 256]]);
+    // the top's bit 0: the first leaf is full
+    expect([top!.slots, top!.marks]).toEqual(['cc' + '.'.repeat(254), '1' + '0'.repeat(255)]);
+    expect([leaf0!.slots, leaf0!.marks]).toEqual(['e'.repeat(256), '1'.repeat(256)]);
+    expect(leaf1!.slots).toBe('e'.repeat(44) + '.'.repeat(212));
+    expect(model.hint).toBe(leaf1!.id);
+    // the 300th msgget walked the top and the second leaf
+    expect([top!.on_path, leaf0!.on_path, leaf1!.on_path]).toEqual([true, false, true]);
+    expect(model.density.reduce((a, b) => a + b, 0)).toBe(300);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The IDR view's model: the radix tree of lib/radix-tree.c (or the
- * idr_layer tree of 2.6.25's lib/idr.c) behind one `ipc_ids`, by levels,
- * each node as its 64-slot strip with the IDR_FREE marks (the layer
- * bitmap on the old IDR).
+ * idr_layer tree of 2.6.25's or 3.18's lib/idr.c) behind one `ipc_ids`, by
+ * levels, each node as its strip of 64 slots (256 for the 3.9 idr_layer)
+ * with the IDR_FREE marks (the layer bitmap on the old IDRs), and 3.9's
+ * lookup hint.
  *
  * Simplified: a tree of 32768 objects has 521 nodes, more than a page can
  * draw every step, so the model keeps only a budget of strips per level:
@@ -26,14 +27,14 @@ export interface IdrStrip {
   id: number;
   level: number;
   first: number;
-  /** indices one slot covers: 64^level */
+  /** indices one slot covers: fanout^level */
   unit: number;
   parent: number | null;
   offset: number;
   count: number;
-  /** 64 slot chars: '.' empty, 'n' reserved NULL, 'e' entry, 'c' child node */
+  /** one char a slot (`fanout` of them): '.' empty, 'n' reserved NULL, 'e' entry, 'c' child node */
   slots: string;
-  /** 64 chars '1'/'0': IDR_FREE (radix) or the bitmap's "used / full" bit (layer) */
+  /** one char '1'/'0' a slot: IDR_FREE (radix) or the bitmap's "used / full" bit (layer) */
   marks: string;
   entries: number;
   reserved: number;
@@ -47,7 +48,9 @@ export interface IdrStrip {
 }
 
 export interface IdrModel {
-  impl: 'radix' | 'layer';
+  impl: 'radix' | 'layer' | 'layer256';
+  /** slots a node has: 64, 256 for layer256 */
+  fanout: number;
   ipc: IpcType;
   height: number;
   /** nodes in the whole tree */
@@ -55,7 +58,7 @@ export interface IdrModel {
   entries: number;
   reserved: number;
   root_free: boolean;
-  /** indices the top can hold: 64^height (0 when empty) */
+  /** indices the top can hold: fanout^height, at most 2^31 (0 when empty) */
   capacity: number;
   /** the strips, by level from the top, each level in index order */
   strips: IdrStrip[];
@@ -67,7 +70,12 @@ export interface IdrModel {
   /** layer only: ids of the layers on the free list and id_free_cnt */
   free_list: number[];
   id_free_cnt: number;
+  /** layer256 only: the layer idr->hint names (the leaf of the last idr_alloc), null when none */
+  hint: number | null;
 }
+
+/** Indices a tree of `height` levels of `fanout` slots holds, capped at the 2^31 ids an int has. */
+export const idr_capacity = (fanout: number, height: number): number => (height === 0 ? 0 : Math.min(fanout ** height, 2 ** 31));
 
 /** The node ids the events name (radix nodes or idr_layers), in order of first mention. */
 export function idr_event_nodes(events: readonly TraceEvent[]): number[] {
@@ -81,7 +89,7 @@ export function idr_event_nodes(events: readonly TraceEvent[]): number[] {
   return [...seen];
 }
 
-function strip_of(n: TreeNode, shown: Set<number>, path: Set<number>): IdrStrip {
+function strip_of(n: TreeNode, fanout: number, shown: Set<number>, path: Set<number>): IdrStrip {
   let hidden = 0;
   let hidden_entries = 0;
   for (const c of n.children) {
@@ -91,7 +99,7 @@ function strip_of(n: TreeNode, shown: Set<number>, path: Set<number>): IdrStrip 
     }
   }
   return {
-    id: n.id, level: n.level, first: n.first, unit: 64 ** n.level, parent: n.parent === null ? null : n.parent.id,
+    id: n.id, level: n.level, first: n.first, unit: fanout ** n.level, parent: n.parent === null ? null : n.parent.id,
     offset: n.offset, count: n.count, slots: slot_chars(n), marks: mark_chars(n), entries: n.entries, reserved: n.reserved,
     nodes: n.nodes, hidden, hidden_entries, on_path: path.has(n.id),
   };
@@ -125,14 +133,14 @@ function choose(top: TreeNode, path: Set<number>): TreeNode[] {
   return out;
 }
 
-function density(top: TreeNode | null, capacity: number): number[] {
+function density(top: TreeNode | null, fanout: number, capacity: number): number[] {
   const buckets = new Array<number>(IDR_DENSITY_BUCKETS).fill(0);
   if (top === null || capacity === 0) return buckets;
   const width = capacity / IDR_DENSITY_BUCKETS;
   const add = (n: TreeNode) => {
-    const unit = 64 ** n.level;
+    const span = fanout ** (n.level + 1);
     // a node inside one bucket adds its count there; a wider one recurses (leaves add slot by slot)
-    if (n.level > 0 && Math.floor(n.first / width) === Math.floor((n.first + 64 * unit - 1) / width)) {
+    if (n.level > 0 && Math.floor(n.first / width) === Math.floor((n.first + span - 1) / width)) {
       buckets[Math.floor(n.first / width)]! += n.entries;
       return;
     }
@@ -150,7 +158,7 @@ function density(top: TreeNode | null, capacity: number): number[] {
 export const extract_idr: Extractor<IdrModel> = (kernel: Kernel, events: readonly TraceEvent[], options: ViewOptions) => {
   const ipc = pick_ipc(kernel, events, options);
   const walk = walk_ipc_idr(ipc_ids_of(kernel, ipc));
-  const capacity = walk.top === null ? 0 : 64 ** walk.height;
+  const capacity = walk.top === null ? 0 : idr_capacity(walk.fanout, walk.height);
   const focused = options.focus === undefined ? null : find_tree_node(walk.top, options.focus);
   const top = focused ?? walk.top;
   const byId = new Map<number, TreeNode>();
@@ -170,6 +178,7 @@ export const extract_idr: Extractor<IdrModel> = (kernel: Kernel, events: readonl
   for (let a = focused?.parent ?? null; a !== null; a = a.parent) breadcrumb.unshift({ id: a.id, level: a.level, first: a.first });
   return {
     impl: walk.impl,
+    fanout: walk.fanout,
     ipc,
     height: walk.height,
     node_count: walk.top?.nodes ?? 0,
@@ -177,11 +186,12 @@ export const extract_idr: Extractor<IdrModel> = (kernel: Kernel, events: readonl
     reserved: walk.top?.reserved ?? 0,
     root_free: walk.root_free,
     capacity,
-    strips: nodes.map((n) => strip_of(n, shown, path)),
+    strips: nodes.map((n) => strip_of(n, walk.fanout, shown, path)),
     focus: focused === null ? null : focused.id,
     breadcrumb,
-    density: density(walk.top, capacity),
+    density: density(walk.top, walk.fanout, capacity),
     free_list: walk.free_list,
     id_free_cnt: walk.id_free_cnt,
+    hint: walk.hint,
   };
 };

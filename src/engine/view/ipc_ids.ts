@@ -1,23 +1,25 @@
 /**
- * Which `ipc_ids` a view shows, and a read-only walk over its IDR (either
- * the radix tree of lib/radix-tree.ts or the idr_layer tree of
- * lib/idr-layer.ts) for the idr and maxidx extractors. Not a kernel
- * mechanism: it reads the kernel's structures without a probe, so it
- * counts no costs and emits no events.
+ * Which `ipc_ids` a view shows, and a read-only walk over its IDR (the
+ * radix tree of lib/radix-tree.ts, or the idr_layer tree of
+ * lib/idr-layer.ts or of lib/idr-layer256.ts) for the idr and maxidx
+ * extractors. Not a kernel mechanism: it reads the kernel's structures
+ * without a probe, so it counts no costs and emits no events.
  *
  * Glossary:
  *   tree node  a radix tree node or an idr_layer, named by its stable `id`
+ *   fanout     slots a node has: 64, or 256 for the 3.9 idr_layer
  *   level      distance from the leaves (0 = leaf); a slot of a node at
- *              level L covers 64^L indices
+ *              level L covers fanout^L indices
  *   slot char  '.' empty, 'n' reserved NULL (allocated, holds null),
  *              'e' entry, 'c' child node
  */
 import type { Kernel } from '../kernel';
 import type { IpcIds, KernIpcPerm } from '../ipc/namespace';
 import { IPC_MSG_IDS, IPC_SEM_IDS, IPC_SHM_IDS } from '../ipc/namespace';
-import { idr_is_layer } from '../ipc/ipc_idr';
+import { idr_is_layer, idr_is_layer256 } from '../ipc/ipc_idr';
 import type { RadixTreeNode } from '../lib/radix-tree';
-import type { IdrLayer } from '../lib/idr-layer';
+import { test_bit, type IdrLayer } from '../lib/idr-layer';
+import { test_bit as test_bit256, type IdrLayer256 } from '../lib/idr-layer256';
 import { tag_get } from '../lib/radix-tree-tags';
 import type { IpcType, TraceEvent } from '../trace';
 import type { ViewOptions } from './types';
@@ -67,11 +69,13 @@ export interface TreeNode {
   /** nodes in this subtree, this one included */
   nodes: number;
   /** the kernel's node, read again only for the nodes a view draws (slot_chars, mark_chars) */
-  raw: RadixTreeNode<unknown> | IdrLayer<unknown>;
+  raw: RadixTreeNode<unknown> | IdrLayer<unknown> | IdrLayer256<unknown>;
 }
 
 export interface TreeWalk {
-  impl: 'radix' | 'layer';
+  impl: 'radix' | 'layer' | 'layer256';
+  /** slots a node has */
+  fanout: number;
   top: TreeNode | null;
   /** levels in the tree (0 when empty) */
   height: number;
@@ -80,20 +84,25 @@ export interface TreeWalk {
   /** idr_layer only: layers on the free list, in list order (at most 64), and the count the IDR keeps */
   free_list: number[];
   id_free_cnt: number;
+  /** layer256 only: the layer idr->hint names (null: none, or another tree) */
+  hint: number | null;
 }
 
-const span = (level: number) => 64 ** level;
+type AnyLayer = IdrLayer<unknown> | IdrLayer256<unknown>;
 
-const is_layer = (raw: TreeNode['raw']): raw is IdrLayer<unknown> => (raw as IdrLayer<unknown>).ary !== undefined;
+const is_layer = (raw: TreeNode['raw']): raw is AnyLayer => (raw as AnyLayer).ary !== undefined;
 
-function layer_bit(l: IdrLayer<unknown>, o: number): boolean {
-  return o < 32 ? ((l.bitmap_lo >>> o) & 1) !== 0 : ((l.bitmap_hi >>> (o - 32)) & 1) !== 0;
+/** The slots of a node: 64, 256 for the 3.9 idr_layer. */
+export const node_size = (raw: TreeNode['raw']): number => (is_layer(raw) ? raw.ary.length : 64);
+
+function layer_bit(l: AnyLayer, o: number): boolean {
+  return 'bitmap' in l ? test_bit256(l, o) : test_bit(l, o);
 }
 
 /** The slot chars of a node ('.', 'n', 'e', 'c'), slot 0 first. */
 export function slot_chars(n: TreeNode): string {
   let out = '';
-  for (let o = 0; o < 64; o++) out += slot_char(n, o);
+  for (let o = 0, size = node_size(n.raw); o < size; o++) out += slot_char(n, o);
   return out;
 }
 
@@ -110,11 +119,11 @@ function slot_char(n: TreeNode, o: number): string {
   return n.level === 0 && !tag_get(raw, o) ? 'n' : '.';
 }
 
-/** 64 chars '1'/'0', slot 0 first: IDR_FREE bits (radix) or the bitmap (layer). */
+/** One char '1'/'0' a slot, slot 0 first: IDR_FREE bits (radix) or the bitmap (layer). */
 export function mark_chars(n: TreeNode): string {
   const raw = n.raw;
   let out = '';
-  for (let o = 0; o < 64; o++) out += (is_layer(raw) ? layer_bit(raw, o) : tag_get(raw, o)) ? '1' : '0';
+  for (let o = 0, size = node_size(raw); o < size; o++) out += (is_layer(raw) ? layer_bit(raw, o) : tag_get(raw, o)) ? '1' : '0';
   return out;
 }
 
@@ -124,11 +133,12 @@ export function for_each_used(n: TreeNode, f: (first: number, last: number) => v
     for (const c of n.children) for_each_used(c, f);
     return;
   }
-  if (n.entries + n.reserved === 64) {
-    f(n.first, n.first + 63);
+  const size = node_size(n.raw);
+  if (n.entries + n.reserved === size) {
+    f(n.first, n.first + size - 1);
     return;
   }
-  for (let o = 0; o < 64; o++) {
+  for (let o = 0; o < size; o++) {
     const c = slot_char(n, o);
     if (c === 'e' || c === 'n') f(n.first + o, n.first + o);
   }
@@ -137,6 +147,8 @@ export function for_each_used(n: TreeNode, f: (first: number, last: number) => v
 function node_of(raw: TreeNode['raw'], level: number, first: number, parent: TreeNode | null, offset: number): TreeNode {
   return { id: raw.id, level, first, parent, offset, count: raw.count, children: [], entries: 0, reserved: 0, nodes: 1, raw };
 }
+
+const span = (level: number) => 64 ** level;
 
 function walk_radix(node: RadixTreeNode<unknown>, first: number, parent: TreeNode | null): TreeNode {
   const level = node.shift / 6;
@@ -163,22 +175,23 @@ function walk_radix(node: RadixTreeNode<unknown>, first: number, parent: TreeNod
   return n;
 }
 
-function walk_layer(l: IdrLayer<unknown>, level: number, first: number, parent: TreeNode | null, offset: number): TreeNode {
+function walk_layer(l: AnyLayer, level: number, first: number, parent: TreeNode | null, offset: number): TreeNode {
   const n = node_of(l, level, first, parent, offset);
   const ary = l.ary;
+  const size = ary.length;
   if (level === 0) {
-    for (let o = 0; o < 64; o++) {
+    for (let o = 0; o < size; o++) {
       if (!layer_bit(l, o)) continue;
       if (ary[o] !== null && ary[o] !== undefined) n.entries++;
       else n.reserved++;
     }
     return n;
   }
-  const unit = span(level);
-  for (let o = 0; o < 64; o++) {
+  const unit = size ** level;
+  for (let o = 0; o < size; o++) {
     const s = ary[o];
     if (s !== null && s !== undefined) {
-      const c = walk_layer(s as IdrLayer<unknown>, level - 1, first + o * unit, n, o);
+      const c = walk_layer(s as AnyLayer, level - 1, first + o * unit, n, o);
       n.children.push(c);
       n.entries += c.entries;
       n.reserved += c.reserved;
@@ -193,13 +206,17 @@ export function walk_ipc_idr(ids: IpcIds<KernIpcPerm>): TreeWalk {
   const idr = ids.ipcs_idr;
   if (idr_is_layer(idr)) {
     const free_list: number[] = [];
-    for (let l = idr.id_free; l !== null && free_list.length < 64; l = l.ary[0] as IdrLayer<KernIpcPerm> | null) free_list.push(l.id);
-    const top = idr.top === null ? null : walk_layer(idr.top as IdrLayer<unknown>, idr.layers - 1, 0, null, 0);
-    return { impl: 'layer', top, height: idr.layers, root_free: true, free_list, id_free_cnt: idr.id_free_cnt };
+    for (let l: AnyLayer | null = idr.id_free; l !== null && free_list.length < 64; l = l.ary[0] as AnyLayer | null) free_list.push(l.id);
+    const top = idr.top === null ? null : walk_layer(idr.top as AnyLayer, idr.layers - 1, 0, null, 0);
+    const l256 = idr_is_layer256(idr);
+    return {
+      impl: l256 ? 'layer256' : 'layer', fanout: l256 ? 256 : 64, top, height: idr.layers, root_free: true, free_list, id_free_cnt: idr.id_free_cnt,
+      hint: l256 ? (idr.hint?.id ?? null) : null,
+    };
   }
   const head = idr.idr_rt.xa_head as RadixTreeNode<unknown> | null;
   const top = head === null ? null : walk_radix(head, 0, null);
-  return { impl: 'radix', top, height: top === null ? 0 : top.level + 1, root_free: idr.idr_rt.root_free, free_list: [], id_free_cnt: 0 };
+  return { impl: 'radix', fanout: 64, top, height: top === null ? 0 : top.level + 1, root_free: idr.idr_rt.root_free, free_list: [], id_free_cnt: 0, hint: null };
 }
 
 /** Finds the node with `id` in the walk, or null. */

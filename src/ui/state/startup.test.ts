@@ -39,7 +39,7 @@ describe('the startup choice', () => {
       compare: { left: { preset: '5.13' }, right: { switches: { proc_dir: 'list' } }, step: 2, views: [[], []] },
       viewOptions: {}, charts: null, smp: NO_SMP,
       source: 'link',
-      problem: 'The link names kernel settings this ipcscope does not know; they were ignored: unknown kernel "9.9", 6.18 used instead; idr cannot be "btree"; one of: layer, radix (ignored).',
+      problem: 'The link names kernel settings this ipcscope does not know; they were ignored: unknown kernel "9.9", 6.18 used instead; idr cannot be "btree"; one of: layer, layer256, radix (ignored).',
     });
   });
 

@@ -4,8 +4,8 @@ import type { TraceEvent } from '../../../engine/trace';
 import type { ViewFrame } from '../types';
 import { idr_at } from './idr_fold';
 
-/** One event of the IDR in a few words, or null for events of other mechanisms. */
-export function idrEventText(ev: TraceEvent): string | null {
+/** One event of the IDR (of the kind `impl`) in a few words, or null for events of other mechanisms. */
+export function idrEventText(ev: TraceEvent, impl: IdrModel['impl'] = 'radix'): string | null {
   switch (ev.kind) {
     case 'idr_visit':
       return `${ev.op}: visit node ${ev.node} (shift ${ev.shift}), slot ${ev.offset}`;
@@ -28,7 +28,7 @@ export function idrEventText(ev: TraceEvent): string | null {
     case 'idr_layer_visit':
       return `${ev.op}: visit layer ${ev.layer} (level ${ev.level}), slot ${ev.offset}`;
     case 'idr_layer_new':
-      return `layer ${ev.layer} taken from the free list (level ${ev.level})`;
+      return `layer ${ev.layer} ${impl === 'layer256' ? 'allocated from the slab' : 'taken from the free list'} (level ${ev.level})`;
     case 'idr_layer_grow':
       return `the tree grows to ${ev.layers} layers (top: layer ${ev.layer})`;
     case 'idr_layer_drop':
@@ -56,6 +56,9 @@ export function summary(m: IdrModel): string {
   if (m.impl === 'layer') {
     return `${m.ipc} IDR (idr_layer): ${m.height} layers, ${m.node_count} in the tree, ${m.entries} ids used, ${m.id_free_cnt} on the free list`;
   }
+  if (m.impl === 'layer256') {
+    return `${m.ipc} IDR (256-slot idr_layer): ${m.height} layers, ${m.node_count} in the tree, ${m.entries} ids used, hint ${m.hint === null ? 'none' : `layer ${m.hint}`}`;
+  }
   return `${m.ipc} IDR: height ${m.height}, ${m.node_count} nodes, ${m.entries} entries, ${m.reserved} reserved`;
 }
 
@@ -66,6 +69,6 @@ export function describeIdr(frame: ViewFrame<IdrModel>, sub: number): string {
     frame.step === 0 ? 'Before the first operation.'
     : sub >= n ? `After operation ${frame.step}.`
     : sub === 0 ? `Before operation ${frame.step}.`
-    : `Operation ${frame.step}, event ${sub} of ${n}: ${(lit.event && idrEventText(lit.event)) ?? lit.event?.kind ?? ''}.`;
+    : `Operation ${frame.step}, event ${sub} of ${n}: ${(lit.event && idrEventText(lit.event, model.impl)) ?? lit.event?.kind ?? ''}.`;
   return `${where} ${summary(model)}.`;
 }

@@ -4,8 +4,9 @@ import { machineAt, traceNext } from '../../../engine/view/view.test-helper';
 import type { KernelConfig } from '../../../engine/config';
 import type { ViewFrame } from '../types';
 import { idr_at } from './idr_fold';
-import { idr_layout, STRIP_W } from './idr_layout';
+import { idr_layout, LEVEL_GAP, STRIP_W, stripH } from './idr_layout';
 import { describeIdr } from './describe';
+import { resolveConfig } from '../../../engine/presets';
 
 const MANY = (n: number) => `repeat ${n} { msgget(IPC_PRIVATE, IPC_CREAT|0600) }\n`;
 
@@ -58,5 +59,45 @@ describe('idr_at', () => {
     expect(last).toMatchObject({ height: 4, node_count: 4, entries: 1, reserved: 0, capacity: 64 ** 4 });
     expect(last.strips.map((s) => s.level)).toEqual([3, 2, 1, 0]);
     expect(last.strips[3]!.first).toBe(16000000);
+  });
+
+  test('on 3.18 the 257th msgget stacks a 256-slot layer over the full one and moves the hint to the new leaf as it stores', () => {
+    const r = resolveConfig('3.18');
+    if (!r.ok) throw new Error(r.message);
+    const f = frameOf(MANY(257), 257, r.config);
+    const kinds = f.events.map((e) => e.kind);
+    // the walk finds no free slot in the full leaf (offset 256), climbs above the top and grows
+    expect(kinds.slice(0, 4)).toEqual(['idr_layer_visit', 'idr_layer_bit', 'idr_layer_new', 'idr_layer_grow']);
+    expect(f.events[0]).toMatchObject({ offset: 256, op: 'alloc' });
+    const leaf0 = f.before!.strips[0]!.id;
+    expect(f.before!.hint).toBe(leaf0);
+    const grown = idr_at(f, 4).model;
+    const top = grown.strips[0]!;
+    expect([grown.height, grown.capacity]).toEqual([2, 65536]);
+    expect(grown.strips.map((s) => [s.id, s.level, s.parent, s.slots.length])).toEqual([[top.id, 1, null, 256], [leaf0, 0, top.id, 256]]);
+    expect([top.slots, top.marks]).toEqual(['c' + '.'.repeat(255), '1' + '0'.repeat(255)]);
+    const store = kinds.indexOf('idr_layer_store');
+    const leaf1 = (f.events[store] as { layer: number }).layer;
+    expect([idr_at(f, store).model.hint, idr_at(f, store + 1).model.hint]).toEqual([leaf0, leaf1]);
+    expect(idr_at(f, store + 1).model.strips.find((s) => s.id === leaf1)!.slots).toBe('e' + '.'.repeat(255));
+    // four rows of 64 a strip: the leaves hang a strip's height and the usual gap below the top
+    const layout = idr_layout(idr_at(f, store + 1).model);
+    const y = (id: number) => layout.strips.find((p) => p.strip.id === id)!.y;
+    expect(y(leaf1) - y(top.id)).toBe(LEVEL_GAP + stripH(256) - stripH(64));
+    expect(describeIdr(f, f.events.length)).toBe(`After operation 257. msg IDR (256-slot idr_layer): 2 layers, 3 in the tree, 257 ids used, hint layer ${leaf1}.`);
+  });
+
+  test('on 3.18 a first msgget at idx 4464 raises the empty top a level; the fold moves it up when its leaf arrives', () => {
+    const r = resolveConfig('3.18');
+    if (!r.ok) throw new Error(r.message);
+    const f = frameOf('echo 4464 > /proc/sys/kernel/msg_next_id\nq = msgget(IPC_PRIVATE, 0600)\n', 2, r.config);
+    expect(f.events.map((e) => e.kind).slice(0, 4)).toEqual(['idr_layer_new', 'idr_layer_grow', 'idr_layer_visit', 'idr_layer_new']);
+    expect(f.events[0]).toMatchObject({ level: 0, parent: null });
+    const withLeaf = idr_at(f, 4).model;
+    // 4464 = 17 * 256 + 112: the top (raised to level 1) holds the leaf in slot 17
+    expect(withLeaf.strips.map((s) => [s.level, s.first, s.unit])).toEqual([[1, 0, 256], [0, 17 * 256, 1]]);
+    expect(withLeaf.strips[0]!.slots[17]).toBe('c');
+    expect(idr_at(f, f.events.length - 1).model.strips[1]!.slots[112]).toBe('e');
+    expect(f.after.strips.map((s) => [s.level, s.first])).toEqual([[1, 0], [0, 4352]]);
   });
 });

@@ -1,15 +1,20 @@
 /**
  * Where the IDR view draws its strips: a tidy tree (d3-hierarchy) of the
- * model's strips, one row per level, each strip 64 slots wide, with a box
- * for the children a strip keeps collapsed. Pure geometry.
+ * model's strips, one row per level, each strip 64 slots wide (a 256-slot
+ * idr_layer wraps onto four rows of 64, its marks under each row), with a
+ * box for the children a strip keeps collapsed. Pure geometry.
  */
 import { hierarchy, tree, type HierarchyPointNode } from 'd3-hierarchy';
 import type { IdrModel, IdrStrip } from '../../../engine/view/idr';
 
 export const SLOT_W = 4;
-export const STRIP_W = 64 * SLOT_W;
+/** slots in one row of a strip */
+export const ROW_SLOTS = 64;
+export const STRIP_W = ROW_SLOTS * SLOT_W;
 export const SLOT_H = 16;
 export const MARK_H = 4;
+/** from the top of one row of slots to the next */
+export const ROW_H = SLOT_H + MARK_H + 4;
 export const LEVEL_GAP = 84;
 export const GAP = 28;
 const PAD = 24;
@@ -49,19 +54,29 @@ export interface IdrLayout {
 
 type Item = { kind: 'root' } | { kind: 'strip'; strip: IdrStrip } | { kind: 'group'; parent: IdrStrip };
 
-/** Runs of equal chars in a slot or mark string: a strip draws one rect per run, not 64. */
+/** Runs of equal chars in a slot or mark string, none across a row: a strip draws one rect per run, not one per slot. */
 export function char_runs(chars: string): { start: number; length: number; char: string }[] {
   const out: { start: number; length: number; char: string }[] = [];
   for (let i = 0; i < chars.length; i++) {
     const last = out[out.length - 1];
-    if (last !== undefined && last.char === chars[i]) last.length++;
+    if (last !== undefined && last.char === chars[i] && i % ROW_SLOTS !== 0) last.length++;
     else out.push({ start: i, length: 1, char: chars[i]! });
   }
   return out;
 }
 
+/** Rows of a strip of `fanout` slots. */
+export const stripRows = (fanout: number) => Math.max(1, Math.ceil(fanout / ROW_SLOTS));
+/** Height of a strip's slots and marks. */
+export const stripH = (fanout: number) => (stripRows(fanout) - 1) * ROW_H + SLOT_H + MARK_H;
+/** Slot `offset`'s left edge and top, relative to its strip. */
+export const slotX = (offset: number) => (offset % ROW_SLOTS) * SLOT_W;
+export const slotY = (offset: number) => Math.floor(offset / ROW_SLOTS) * ROW_H;
 /** Slot `offset`'s centre, relative to its strip's left edge. */
-export const slotCentre = (offset: number) => offset * SLOT_W + SLOT_W / 2;
+export const slotCentre = (offset: number) => slotX(offset) + SLOT_W / 2;
+/** Where a lit slot is drawn; an offset past the last slot (an allocation walk that found none free) just after it. */
+export const litXY = (offset: number, fanout: number) =>
+  offset < fanout ? { x: slotX(offset), y: slotY(offset) } : { x: STRIP_W, y: slotY(fanout - 1) };
 
 export function idr_layout(model: IdrModel): IdrLayout {
   const byId = new Map(model.strips.map((s) => [s.id, s] as const));
@@ -81,14 +96,16 @@ export function idr_layout(model: IdrModel): IdrLayout {
   };
   const root = hierarchy<Item>({ kind: 'root' }, children);
   const top = model.strips.reduce((l, s) => Math.max(l, s.level), 0);
+  const sh = stripH(model.fanout);
+  const levelGap = LEVEL_GAP + sh - stripH(ROW_SLOTS);
   tree<Item>()
-    .nodeSize([STRIP_W + GAP, LEVEL_GAP])
+    .nodeSize([STRIP_W + GAP, levelGap])
     .separation((a, b) => (a.parent === b.parent ? 1 : 1.15))(root);
   const strips: PlacedStrip[] = [];
   const groups: PlacedGroup[] = [];
   const links: PlacedLink[] = [];
   const place = new Map<number, PlacedStrip>();
-  const rowY = (level: number) => (top - level) * LEVEL_GAP + LABEL_H;
+  const rowY = (level: number) => (top - level) * levelGap + LABEL_H;
   for (const n of root.descendants() as HierarchyPointNode<Item>[]) {
     const it = n.data;
     if (it.kind === 'strip') {
@@ -105,13 +122,13 @@ export function idr_layout(model: IdrModel): IdrLayout {
       groups.push(g);
       const firstHidden = [...it.parent.slots].findIndex((c, o) => c === 'c' && !model.strips.some((s) => s.parent === it.parent.id && s.offset === o));
       const from = parent.x + slotCentre(Math.max(0, firstHidden));
-      links.push({ key: `g${it.parent.id}`, x1: from, y1: parent.y + SLOT_H + MARK_H, x2: g.x + STRIP_W / 2, y2: g.y - 2 });
+      links.push({ key: `g${it.parent.id}`, x1: from, y1: parent.y + sh, x2: g.x + STRIP_W / 2, y2: g.y - 2 });
     } else if (it.kind === 'strip' && it.strip.parent !== null) {
       const parent = place.get(it.strip.parent);
       if (!parent) continue;
       const me = place.get(it.strip.id)!;
       links.push({
-        key: `${it.strip.parent}-${it.strip.id}`, x1: parent.x + slotCentre(it.strip.offset), y1: parent.y + SLOT_H + MARK_H,
+        key: `${it.strip.parent}-${it.strip.id}`, x1: parent.x + slotCentre(it.strip.offset), y1: parent.y + sh,
         x2: me.x + STRIP_W / 2, y2: me.y - 2,
       });
     }
@@ -120,6 +137,6 @@ export function idr_layout(model: IdrModel): IdrLayout {
   const minX = xs.length === 0 ? 0 : Math.min(...xs) - PAD;
   const maxX = xs.length === 0 ? STRIP_W : Math.max(...xs) + STRIP_W + PAD;
   const ys = [...strips.map((s) => s.y), ...groups.map((g) => g.y)];
-  const maxY = (ys.length === 0 ? LABEL_H : Math.max(...ys)) + SLOT_H + MARK_H + PAD;
+  const maxY = (ys.length === 0 ? LABEL_H : Math.max(...ys)) + sh + PAD;
   return { strips, groups, links, box: [minX, 0, maxX - minX, maxY] };
 }
