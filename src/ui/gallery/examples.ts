@@ -45,7 +45,7 @@ export const EXAMPLES: readonly Example[] = [
     file: '001-msg-percpu-counters.ipc',
     title: 'Per-CPU message counters',
     blurb:
-      'Sender and receiver pairs on a simulated 2 × 40-core machine all update the namespace\'s message counters: one shared atomic_t up to 6.0, per-CPU counters since 6.1. Open runs it on the multi-CPU model with a per-CPU timeline (pick 6.1 under "Compare with" to see both); Reproduce sweeps the pairs.',
+      'Sender and receiver pairs on a simulated 2 × 40-core machine all update the namespace\'s message counters: one shared atomic_t up to 6.0, per-CPU counters since 6.1. Open runs it on the multi-CPU model with a per-CPU timeline (pick 6.1 under "Compare with" to see both, and type ipc_ns_offset=32 under "Machine constants" for the other cache-line layout of the namespace); Reproduce sweeps the pairs.',
     kernel: { preset: '6.0' },
     views: ['percpu'],
   },
