@@ -1,16 +1,7 @@
 import { test, expect } from './fixtures';
 import { maxidx_search } from '../src/engine/view/maxidx';
+import { SET_0_3_9 } from '../src/engine/view/view.test-helper';
 import { eventsOf, expectFrame, openWithViews, viewPanel } from './playground';
-
-// queues at idx 0, 3 and 9, then the one at 9 (the highest) removed
-const SET_0_3_9 = [
-  'a = msgget(IPC_PRIVATE, 0600)',
-  'echo 3 > /proc/sys/kernel/msg_next_id',
-  'b = msgget(IPC_PRIVATE, 0600)',
-  'echo 9 > /proc/sys/kernel/msg_next_id',
-  'c = msgget(IPC_PRIVATE, 0600)',
-  'msgctl(c, IPC_RMID)',
-].join('\n');
 
 /**
  * ipc_search_maxidx(ids, 8) (ipc/util.c, 5.14+) builds max_idx + 1 from bit

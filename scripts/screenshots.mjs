@@ -14,10 +14,12 @@ import { findBrowser, INSTALL_HINT } from './find-browser.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 const args = process.argv.slice(2);
-const port = Number(args[args.indexOf('--port') + 1] || 4399);
+const port = args.includes('--port') ? Number(args[args.indexOf('--port') + 1]) : 4399;
 
 // the page's own link encoder (loaded as CommonJS: lz-string has no ES module exports)
 const { hashForState } = tsRequire('../src/ui/state/url_state.ts', import.meta.url);
+// the max_idx scene is the workload the view's tests use
+const { SET_0_3_9 } = tsRequire('../src/engine/view/view.test-helper.ts', import.meta.url);
 
 /** @param {number} n */
 const MANY = (n) => `repeat ${n} { msgget(IPC_PRIVATE, IPC_CREAT|0600) }\n`;
@@ -29,17 +31,7 @@ const TOUR = await (await import('node:fs/promises')).readFile(new URL('../publi
  */
 const SCENES = {
   idr: { workload: MANY(150) + 'msgctl(70, IPC_RMID)\n', step: 151 },
-  maxidx: {
-    workload: [
-      'a = msgget(IPC_PRIVATE, 0600)',
-      'echo 3 > /proc/sys/kernel/msg_next_id',
-      'b = msgget(IPC_PRIVATE, 0600)',
-      'echo 9 > /proc/sys/kernel/msg_next_id',
-      'c = msgget(IPC_PRIVATE, 0600)',
-      'msgctl(c, IPC_RMID)',
-    ].join('\n'),
-    step: 6,
-  },
+  maxidx: { workload: SET_0_3_9, step: 6 },
   seqfile: { workload: TOUR, step: 6 },
   proc: { workload: 'repeat 24 { ip link add type ifb }\n', step: 24 },
   percpu: {

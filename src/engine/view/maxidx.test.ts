@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extract_maxidx, maxidx_search } from './maxidx';
-import { machineAt, traceNext } from './view.test-helper';
-
-// queues at idx 0, 3 and 9 (msg_next_id places them), then the one at 9 removed
-const SET_0_3_9 = [
-  'a = msgget(IPC_PRIVATE, 0600)',
-  'echo 3 > /proc/sys/kernel/msg_next_id',
-  'b = msgget(IPC_PRIVATE, 0600)',
-  'echo 9 > /proc/sys/kernel/msg_next_id',
-  'c = msgget(IPC_PRIVATE, 0600)',
-  'msgctl(c, IPC_RMID)',
-].join('\n');
+import { machineAt, SET_0_3_9, traceNext } from './view.test-helper';
 
 describe('extract_maxidx', () => {
   it('lists the used indices as runs, with the cached max_idx and the limit', () => {

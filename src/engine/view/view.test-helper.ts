@@ -3,6 +3,16 @@ import { bootMachine, type Machine } from '../api';
 import type { KernelConfig } from '../config';
 import type { TraceEvent } from '../trace';
 
+/** msg queues at idx 0, 3 and 9 (msg_next_id places them), then the one at 9 — the highest — removed: max_idx must be found again */
+export const SET_0_3_9 = [
+  'a = msgget(IPC_PRIVATE, 0600)',
+  'echo 3 > /proc/sys/kernel/msg_next_id',
+  'b = msgget(IPC_PRIVATE, 0600)',
+  'echo 9 > /proc/sys/kernel/msg_next_id',
+  'c = msgget(IPC_PRIVATE, 0600)',
+  'msgctl(c, IPC_RMID)',
+].join('\n');
+
 export function machineAt(text: string, ops: number, config: Partial<KernelConfig> = {}): Machine {
   const booted = bootMachine(text, config);
   if (!booted.ok) throw new Error(booted.error.message);

@@ -1,17 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { extract_maxidx, type MaxidxModel } from '../../../engine/view/maxidx';
-import { machineAt, traceNext } from '../../../engine/view/view.test-helper';
+import { machineAt, SET_0_3_9, traceNext } from '../../../engine/view/view.test-helper';
 import type { ViewFrame } from '../types';
 import { describeMaxidx, maxidx_at, otherSearch, searchCount } from './maxidx_at';
-
-const SET_0_3_9 = [
-  'a = msgget(IPC_PRIVATE, 0600)',
-  'echo 3 > /proc/sys/kernel/msg_next_id',
-  'b = msgget(IPC_PRIVATE, 0600)',
-  'echo 9 > /proc/sys/kernel/msg_next_id',
-  'c = msgget(IPC_PRIVATE, 0600)',
-  'msgctl(c, IPC_RMID)',
-].join('\n');
 
 function removal(): ViewFrame<MaxidxModel> {
   const m = machineAt(SET_0_3_9, 5);
