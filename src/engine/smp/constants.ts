@@ -176,25 +176,37 @@ export function smpConstants(machine: MachineName, overrides: Readonly<Partial<S
   return { ...MACHINES[machine], ...overrides };
 }
 
+/** How an override error names where the overrides came from: the CLI's flag, or the page's field. */
+export interface OverrideSource {
+  /** before "needs NAME=VALUE ..." */
+  all: string;
+  /** before "NAME needs ..." */
+  one: string;
+}
+
+export const SMP_FLAG: OverrideSource = { all: '--smp', one: '--smp ' };
+
 /**
  * `NAME=VALUE` overrides (the CLI's `--smp`): NAME a constant of
  * SmpConstants, VALUE a non-negative number (smt_speedup: at least 1).
- * Return: the overrides, or the first error.
+ * Return: the overrides, or the first error, worded for `from`.
  */
-export function parseSmpOverrides(specs: readonly string[]): { ok: true; overrides: Partial<SmpConstants> } | { ok: false; message: string } {
+export function parseSmpOverrides(
+  specs: readonly string[], from: OverrideSource = SMP_FLAG,
+): { ok: true; overrides: Partial<SmpConstants> } | { ok: false; message: string } {
   const overrides: Partial<SmpConstants> = {};
   for (const spec of specs) {
     const eq = spec.indexOf('=');
     const name = spec.slice(0, eq);
     const value = Number(spec.slice(eq + 1));
     if (eq <= 0 || !(CONSTANT_NAMES as string[]).includes(name)) {
-      return { ok: false, message: `--smp needs NAME=VALUE with NAME one of ${CONSTANT_NAMES.join(', ')}; got ${JSON.stringify(spec)}` };
+      return { ok: false, message: `${from.all} needs NAME=VALUE with NAME one of ${CONSTANT_NAMES.join(', ')}; got ${JSON.stringify(spec)}` };
     }
     if (spec.slice(eq + 1).trim() === '' || !Number.isFinite(value) || value < (name === 'smt_speedup' ? 1 : 0)) {
-      return { ok: false, message: `--smp ${name} needs a number ${name === 'smt_speedup' ? '≥ 1' : '≥ 0 (ns)'}, got ${JSON.stringify(spec.slice(eq + 1))}` };
+      return { ok: false, message: `${from.one}${name} needs a number ${name === 'smt_speedup' ? '≥ 1' : '≥ 0 (ns)'}, got ${JSON.stringify(spec.slice(eq + 1))}` };
     }
     if (name === 'ipc_ns_offset' && !(Number.isInteger(value) && value % 8 === 0 && value < 64)) {
-      return { ok: false, message: `--smp ipc_ns_offset needs a multiple of 8 from 0 to 56 (bytes), got ${JSON.stringify(spec.slice(eq + 1))}` };
+      return { ok: false, message: `${from.one}ipc_ns_offset needs a multiple of 8 from 0 to 56 (bytes), got ${JSON.stringify(spec.slice(eq + 1))}` };
     }
     overrides[name as keyof SmpConstants] = value;
   }

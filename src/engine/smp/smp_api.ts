@@ -119,12 +119,8 @@ export function runSmpWorkload(text: string, choice: KernelChoice, opts: SmpRunR
     const error = makeError(text, 'internal_error', 'not a multi-CPU workload (no cpus, duration, warmup or task declaration)', { start: 0, end: 0 });
     return { ok: false, error, output: '' };
   }
-  const overrides = parseSmpOverrides(opts.constants ?? []);
-  if (!overrides.ok) {
-    // the CLI's message names its flag; the page's field takes the same NAME=VALUE without it
-    const message = `Machine constants: ${overrides.message.replace(/^--smp needs/, 'each needs').replace(/^--smp /, '')}`;
-    return { ok: false, error: makeError(text, 'bad_declaration', message, { start: 0, end: 0 }), output: '' };
-  }
+  const overrides = parseSmpOverrides(opts.constants ?? [], { all: 'Machine constants: each', one: 'Machine constants: ' });
+  if (!overrides.ok) return { ok: false, error: makeError(text, 'bad_declaration', overrides.message, { start: 0, end: 0 }), output: '' };
   const given = new Map<string, bigint>();
   for (const [k, v] of Object.entries(opts.vars ?? {})) if (/^-?[0-9]+$/.test(v)) given.set(k, BigInt(v));
   const vars = initial_vars(defaults.defaults, given);
