@@ -39,7 +39,7 @@
  */
 import { event_push } from './event_queue';
 import { account, measured, type SleepReason, type SmpCpu, type SmpMachine, type SmpTask } from './machine';
-import { topology_core_id, topology_physical_package_id } from './topology';
+import { topology_physical_package_id, topology_sibling_cpus } from './topology';
 
 /** CFS's tunables for a machine of `nr_cpus` CPUs, in ns. */
 export interface SchedTunables {
@@ -137,13 +137,15 @@ export function select_idle_sibling(m: SmpMachine, prev: number): number {
   const t = m.topology;
   const n = m.cpus.length;
   const socket = topology_physical_package_id(t, prev);
-  const llc: number[] = [];
+  let any = -1;
+  // one pass in CPU order from prev: the first CPU of a wholly idle core, else the first idle CPU
   for (let i = 1; i < n; i++) {
     const c = (prev + i) % n;
-    if (topology_physical_package_id(t, c) === socket) llc.push(c);
+    if (topology_physical_package_id(t, c) !== socket || !idle(m.cpus[c]!)) continue;
+    if (topology_sibling_cpus(t, c).every((s) => idle(m.cpus[s]!))) return c;
+    if (any < 0) any = c;
   }
-  const core_idle = (c: number) => llc.concat(prev).every((o) => topology_core_id(t, o) !== topology_core_id(t, c) || idle(m.cpus[o]!));
-  return llc.find((c) => idle(m.cpus[c]!) && core_idle(c)) ?? llc.find((c) => idle(m.cpus[c]!)) ?? prev;
+  return any < 0 ? prev : any;
 }
 
 /** Moves a runnable, unqueued `task` to `cpu`, keeping its lag behind the run queue's min_vruntime. */

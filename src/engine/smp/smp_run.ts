@@ -27,7 +27,7 @@ import { createRun, initialState, type Run } from '../script/interpreter';
 import { errnoName } from '../uapi/errno';
 import { isMachineName, MACHINES, smpConstants, type MachineName, type SmpConstants } from './constants';
 import { event_pop, event_push, event_queue_new } from './event_queue';
-import { account, measured, reset_stats, type SmpMachine, type SmpTask } from './machine';
+import { account, measured, reset_stats, smp_task_new, type SmpMachine, type SmpTask } from './machine';
 import { ids_lines } from './ipc_layout';
 import { msg_path, runqueueLine, type MsgPathEnv } from './msg_smp';
 import { lock_config, type LockConfig } from './lock_config';
@@ -36,7 +36,7 @@ import { spin_down, spin_timeout, spin_up } from './rwsem_spin';
 import { preempt_point, sched_tunables, schedule, task_sleep, try_to_wake_up } from './sched';
 import { line_access, spin_lock, spin_unlock } from './spinlock';
 import { otherOutcome, taskSyscalls, type TaskSyscallContext } from './task_syscalls';
-import { MAX_CPUS, nr_cpu_ids, topology_physical_package_id, type Topology } from './topology';
+import { MAX_CPUS, nr_cpu_ids, topology_physical_package_id, topology_sibling_cpus, type Topology } from './topology';
 import type { SmpResult } from './types';
 
 export interface SmpRunOptions {
@@ -139,11 +139,7 @@ function makeTasks(m: SmpMachine, smp: SmpDeclarations, program: Program, kernel
       state.vars.set('TASK', BigInt(i));
       const id = out.length;
       const cpu = decl.cpu === null ? id % n : intIn(state.vars, decl.cpu, 0, n - 1, `the CPU of task ${decl.name} ${i}`, decl);
-      const task: SmpTask = {
-        id, name: decl.name, instance: i, pid: PID_BASE + id, cpu, pinned: decl.cpu !== null, state: 'runnable', ops: [], pc: 0,
-        wake_pending: false, sleeping_on: null, blocked_on: null, wait_since: 0, vruntime: 0, sum_exec: 0, prev_sum_exec: 0, exec_start: 0, lock_wait_from: -1, spin_from: 0, rspin_deadline: -1, op_start: 0, op_text: '', op_call: '',
-        op_result: 0, op_message: false, op_blocked: false, stats_ops: 0, stats_sent: 0, stats_sleeping: 0,
-      };
+      const task = smp_task_new({ id, name: decl.name, instance: i, pid: PID_BASE + id, cpu, pinned: decl.cpu !== null });
       out.push({ task, run: createRun(body, kernel, { syscalls, maxSteps: Infinity, maxIdleSteps: MAX_IDLE_STEPS, state }) });
     }
   }
@@ -155,14 +151,9 @@ function makeTasks(m: SmpMachine, smp: SmpDeclarations, program: Program, kernel
  * SMT siblings the core's smt_speedup is shared by k + 1 threads.
  */
 function smt_slowdown(m: SmpMachine, cpu: number): number {
-  const t = m.topology;
-  if (t.threads === 1) return 1;
-  const cores = t.sockets * t.cores;
+  if (m.topology.threads === 1) return 1;
   let busy = 0;
-  for (let th = 0; th < t.threads; th++) {
-    const sib = (cpu % cores) + th * cores;
-    if (sib !== cpu && m.cpus[sib]!.current >= 0) busy++;
-  }
+  for (const sib of topology_sibling_cpus(m.topology, cpu)) if (sib !== cpu && m.cpus[sib]!.current >= 0) busy++;
   return busy === 0 ? 1 : (busy + 1) / (1 + (m.constants.smt_speedup - 1) * busy);
 }
 

@@ -5,14 +5,14 @@
  */
 import { smpConstants } from './constants';
 import { event_queue_new } from './event_queue';
-import type { SmpMachine, SmpTask } from './machine';
+import { smp_task_new, type SmpMachine, type SmpTask } from './machine';
 import { sched_tunables } from './sched';
 
 export function machine(n: number, tasks = n): SmpMachine {
   const list: SmpTask[] = Array.from({ length: tasks }, (_, id) => ({
-    id, name: 't', instance: id, pid: 1000 + id, cpu: id % n, pinned: true, state: id < n ? 'running' : 'runnable', ops: [], pc: 1,
-    wake_pending: false, sleeping_on: null, blocked_on: null, wait_since: 0, vruntime: 0, sum_exec: 0, prev_sum_exec: 0, exec_start: 0, lock_wait_from: -1, spin_from: 0, rspin_deadline: -1,
-    op_start: 0, op_text: '', op_call: '', op_result: 0, op_message: false, op_blocked: false, stats_ops: 0, stats_sent: 0, stats_sleeping: 0,
+    ...smp_task_new({ id, name: 't', instance: id, pid: 1000 + id, cpu: id % n, pinned: true }),
+    state: id < n ? 'running' : 'runnable',
+    pc: 1,
   }));
   return {
     machine: 'icelake', topology: { sockets: 1, cores: n, threads: 1 }, constants: smpConstants('icelake'), locks: { spinlock: 'queued', rwsem: 'optimistic' },

@@ -34,6 +34,12 @@ export function topology_core_id(t: Topology, cpu: number): number {
   return cpu % (t.sockets * t.cores);
 }
 
+/** The hardware threads of `cpu`'s core, `cpu` among them (topology_sibling_cpumask). */
+export function topology_sibling_cpus(t: Topology, cpu: number): number[] {
+  const cores = t.sockets * t.cores;
+  return Array.from({ length: t.threads }, (_, th) => (cpu % cores) + th * cores);
+}
+
 export type Distance = 'local' | 'smt' | 'socket' | 'remote';
 
 export function cpu_distance(t: Topology, a: number, b: number): Distance {
