@@ -11,7 +11,7 @@ import { createKernel, type Kernel } from './kernel';
 import { newProbe, type Costs, type Probe } from './probe';
 import type { Program } from './script/ast';
 import { errorExitCode, makeError, type WorkloadError } from './script/errors';
-import { initial_vars, parse_defaults } from './script/directives';
+import { initial_vars } from './script/directives';
 import { createRun, initialState, type Run, type RunOptions } from './script/interpreter';
 import { KERNEL_SYSCALLS } from './script/kernel_syscalls';
 import { parse } from './script/parser';
@@ -61,12 +61,11 @@ export function runWorkload(text: string, opts: RunWorkloadOptions = {}): RunRes
     return { output: '', exitCode: 3, error, costs: probe.costs, steps: 0 };
   }
   const options: Partial<RunOptions<Kernel>> = opts.maxSteps === undefined ? {} : { maxSteps: opts.maxSteps };
-  const defaults = parse_defaults(text);
-  if (!defaults.ok) return { output: '', exitCode: 2, error: defaults.error, costs: probe.costs, steps: 0 };
+  const defaults = parsed.program.defaults ?? new Map<string, bigint>();
   if (isSmpProgram(parsed.program)) {
     const r = runSmpProgram(parsed.program, {
       ...(opts.config === undefined ? {} : { config: opts.config }),
-      vars: initial_vars(defaults.defaults, opts.vars),
+      vars: initial_vars(defaults, opts.vars),
       ...(opts.smpConstants === undefined ? {} : { overrides: opts.smpConstants }),
       ...(opts.smpLocks === undefined ? {} : { locks: opts.smpLocks }),
       ...(opts.maxSteps === undefined ? {} : { maxSteps: opts.maxSteps }),
@@ -75,9 +74,9 @@ export function runWorkload(text: string, opts: RunWorkloadOptions = {}): RunRes
     const output = r.result === null ? r.output : r.output + formatSmpSummary(r.result);
     return { output, exitCode: r.exitCode, error: r.error, costs: r.costs, steps: 0, ...(r.result === null ? {} : { smp: r.result }) };
   }
-  if (opts.vars !== undefined || defaults.defaults.size > 0) {
+  if (opts.vars !== undefined || defaults.size > 0) {
     options.state = initialState();
-    options.state.vars = initial_vars(defaults.defaults, opts.vars);
+    options.state.vars = initial_vars(defaults, opts.vars);
   }
   const run = createKernelRun(parsed.program, kernel, options);
   const { output, error } = run.runToEnd();

@@ -195,6 +195,8 @@ export interface Program extends Span {
   body: Statement[];
   /** only on a multi-CPU program */
   smp?: SmpDeclarations;
+  /** the `#@default NAME=INT` values, in order (set by parse(); absent on a task's own body) */
+  defaults?: ReadonlyMap<string, bigint>;
 }
 
 export type Node = Program | Statement | Expression | Word | Interpolation;

@@ -26,8 +26,21 @@ export type ErrorCode =
   // multi-CPU declarations
   | 'misplaced_declaration'
   | 'duplicate_declaration'
+  | 'misplaced_machine'
+  | 'missing_declaration_value'
+  | 'bad_cpus_form'
+  | 'bad_duration_form'
+  | 'missing_task_name'
+  | 'bad_task_form'
+  | 'forever_with_arguments'
+  /** a declared value out of its range, an unknown machine, a bad machine constant (the SMP model's checks) */
   | 'bad_declaration'
   | 'multi_cpu_not_steppable'
+  // #@default directives (directives.ts)
+  | 'bad_default'
+  | 'empty_default'
+  | 'default_out_of_range'
+  | 'duplicate_default'
   // expressions
   | 'empty_expression'
   | 'unexpected_character'
@@ -218,6 +231,36 @@ export function duplicate_declaration(span: Span, what: string): never {
   return fail('duplicate_declaration', `\`${what}\` may appear only once`, span);
 }
 
+export function misplaced_machine(span: Span): never {
+  return fail('misplaced_machine', '`machine` must be followed by one machine name at the end of the `cpus` line', span);
+}
+
+/** `what` names the missing value, e.g. "the COUNT after `x`". */
+export function missing_declaration_value(span: Span, what: string): never {
+  return fail('missing_declaration_value', `${what} is missing`, span);
+}
+
+export function bad_cpus_form(span: Span, form: string): never {
+  return fail('bad_cpus_form', `expected ${form}`, span);
+}
+
+export function bad_duration_form(span: Span, keyword: string): never {
+  return fail('bad_duration_form', `expected \`${keyword} AMOUNT UNIT\` with UNIT one of ns, us, ms, s`, span);
+}
+
+export function missing_task_name(span: Span, form: string): never {
+  return fail('missing_task_name', `expected ${form}: a task needs a name`, span);
+}
+
+export function bad_task_form(span: Span, form: string): never {
+  return fail('bad_task_form', `expected ${form}`, span);
+}
+
+export function forever_with_arguments(span: Span): never {
+  return fail('forever_with_arguments', 'expected `forever` alone, followed by a block', span);
+}
+
+/** A declared value the SMP model refuses (range, unknown machine); `message` says which. */
 export function bad_declaration(span: Span, message: string): never {
   return fail('bad_declaration', message, span);
 }

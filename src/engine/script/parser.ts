@@ -13,23 +13,30 @@ import {
   unmatched_close_brace,
   WorkloadAbort, type WorkloadError,
 } from './errors';
+import { parse_defaults } from './directives';
 import { scan } from './lexer';
 import { parseStatement } from './statement';
 
 export type ParseResult = { ok: true; program: Program } | { ok: false; error: WorkloadError };
 
-
 /**
- * Parses a whole workload. Never throws a WorkloadAbort: the first error in
- * source order comes back as `{ ok: false, error }`.
+ * Parses a whole workload, its `#@default` lines (directives.ts) included:
+ * they become `program.defaults`. Never throws a WorkloadAbort: the first
+ * statement error in source order comes back as `{ ok: false, error }`,
+ * else the first malformed directive.
  */
 export function parse(source: string): ParseResult {
+  let program: Program;
   try {
-    return { ok: true, program: parseProgram(source) };
+    program = parseProgram(source);
   } catch (e) {
     if (e instanceof WorkloadAbort) return { ok: false, error: toWorkloadError(source, e) };
     throw e;
   }
+  const d = parse_defaults(source);
+  if (!d.ok) return d;
+  program.defaults = d.defaults;
+  return { ok: true, program };
 }
 
 /** A statement that opens a block. */

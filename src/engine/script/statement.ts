@@ -12,7 +12,8 @@ import {
   variable_in_sysctl_path, wrong_argument_count,
 } from './errors';
 import { parseExpression } from './expression';
-import { isIdentChar, isIdentStart, isSpace, splitWords } from './lexer';
+import { isIdentifier } from './chars';
+import { Reader, trim } from './reader';
 import { parseWord } from './word';
 
 /** The sysctls `echo` may write: they live in the (fresh) IPC namespace. */
@@ -43,16 +44,16 @@ const FORMS: Record<string, string> = {
  */
 export function parseStatement(source: string, piece: Span): Statement {
   const { start, end } = piece;
-  let firstEnd = start;
-  while (firstEnd < end && !isSpace(source.charCodeAt(firstEnd))) firstEnd++;
-  const w0 = source.slice(start, firstEnd);
+  const r = Reader.of(source, piece);
+  const w0 = r.text(r.word() ?? piece);
   if (!Object.hasOwn(FORMS, w0)) {
     // only the call form can match
     const call = matchCall(source, piece);
     if (call !== null) return call;
     return unknown_statement(piece, source.slice(start, end), isIdentifier(w0.split(/[=(]/)[0]!) ? CALL_FORM : null);
   }
-  const words = splitWords(source, start, end);
+  r.pos = start;
+  const words = r.words();
   const text = (s: Span) => source.slice(s.start, s.end);
   const word = (i: number): Word => parseWord(source, words[i]!);
   const expr = (s: number, e: number): Expression => parseExpression(source, { start: s, end: e });
@@ -101,73 +102,53 @@ export function parseStatement(source: string, piece: Span): Statement {
   return unknown_statement(piece, text(piece), FORMS[w0]!);
 }
 
-function isIdentifier(s: string): boolean {
-  if (s.length === 0 || !isIdentStart(s.charCodeAt(0))) return false;
-  for (let i = 1; i < s.length; i++) if (!isIdentChar(s.charCodeAt(i))) return false;
-  return true;
-}
-
 /**
  * `echo VALUE > PATH`: PATH is the non-blank run at the end, preceded by the
  * first `>` for which that holds; VALUE is everything before it (it can
  * span lines inside a `${...}`). null when the piece has no such `>`.
  */
 function matchEcho(source: string, valueStart: number, piece: Span): Statement | null {
-  for (let gt = source.indexOf('>', valueStart); gt >= 0 && gt < piece.end; gt = source.indexOf('>', gt + 1)) {
-    let p = gt + 1;
-    while (p < piece.end && isSpace(source.charCodeAt(p))) p++;
-    if (p >= piece.end) continue;
-    let q = p;
-    while (q < piece.end && !isSpace(source.charCodeAt(q))) q++;
-    if (q < piece.end) continue;
-    let valueEnd = gt;
-    while (valueEnd > valueStart && isSpace(source.charCodeAt(valueEnd - 1))) valueEnd--;
-    const pathSpan = { start: p, end: piece.end };
-    const path = source.slice(p, piece.end);
+  const r = new Reader(source, valueStart, piece.end);
+  while (r.until('>') !== null) {
+    const gt = r.pos++;
+    const pathSpan = r.skipSpace().word();
+    if (pathSpan === null || !r.done) {
+      r.pos = gt + 1;
+      continue;
+    }
+    const path = r.text(pathSpan);
     if (path.includes('$')) variable_in_sysctl_path(pathSpan);
     if (!WRITABLE_SYSCTLS.has(path) && !path.startsWith(WRITABLE_SYSCTL_PREFIX)) forbidden_sysctl(pathSpan, path);
-    const words = splitWords(source, valueStart, valueEnd).map((w) => parseWord(source, w));
+    const value = trim(source, valueStart, gt);
+    const words = new Reader(source, value.start, value.end).words().map((w) => parseWord(source, w));
     return { type: 'EchoStatement', words, path, start: piece.start, end: piece.end };
   }
   return null;
 }
 
-function identEnd(source: string, i: number, end: number): number {
-  if (i >= end || !isIdentStart(source.charCodeAt(i))) return -1;
-  let j = i + 1;
-  while (j < end && isIdentChar(source.charCodeAt(j))) j++;
-  return j;
-}
-
-function skipSpace(source: string, i: number, end: number): number {
-  while (i < end && isSpace(source.charCodeAt(i))) i++;
-  return i;
-}
-
 /** `[VAR =] NAME(ARGS)` with the last `)` ending the piece; null when the piece is not of that shape. */
 function matchCall(source: string, piece: Span): CallStatement | null {
   const end = piece.end;
-  let nameStart = piece.start;
-  let nameEnd = identEnd(source, nameStart, end);
-  if (nameEnd < 0) return null;
+  const r = Reader.of(source, piece);
+  let name = r.ident();
+  if (name === null) return null;
   let assign: Identifier | null = null;
-  let k = skipSpace(source, nameEnd, end);
-  if (k < end && source.charCodeAt(k) === 61 /* = */) {
-    assign = { type: 'Identifier', name: source.slice(nameStart, nameEnd), start: nameStart, end: nameEnd };
-    nameStart = skipSpace(source, k + 1, end);
-    nameEnd = identEnd(source, nameStart, end);
-    if (nameEnd < 0) return null;
-    k = skipSpace(source, nameEnd, end);
+  if (r.skipSpace().eat('=')) {
+    assign = { type: 'Identifier', name: r.text(name), ...name };
+    name = r.skipSpace().ident();
+    if (name === null) return null;
+    r.skipSpace();
   }
   const close = end - 1;
-  if (source.charCodeAt(k) !== 40 /* ( */ || k >= close || source.charCodeAt(close) !== 41 /* ) */) return null;
+  const open = r.pos;
+  if (!r.eat('(') || open >= close || source.charCodeAt(close) !== 41 /* ) */) return null;
 
-  const callee = source.slice(nameStart, nameEnd);
-  const calleeSpan = { start: nameStart, end: nameEnd };
+  const callee = r.text(name);
+  const calleeSpan = { start: name.start, end: name.end };
   if (!isCallName(callee)) return unknown_call(calleeSpan, callee, CALL_NAMES);
   if (assign !== null && isConstantName(assign.name)) constant_as_variable(assign, assign.name);
 
-  const argSpans = splitArguments(source, k + 1, close);
+  const argSpans = splitArguments(source, open + 1, close);
   const { params, optional } = CALLS[callee];
   if (argSpans.length < params.length - optional || argSpans.length > params.length) {
     wrong_argument_count(calleeSpan, callee, params.length - optional, params.length, argSpans.length);
@@ -189,21 +170,10 @@ function matchCall(source: string, piece: Span): CallStatement | null {
  * inside parentheses do not separate. No arguments when the text is blank.
  */
 function splitArguments(source: string, start: number, end: number): Span[] {
-  const spans: Span[] = [];
-  let depth = 0;
-  let from = start;
-  for (let i = start; i <= end; i++) {
-    const c = i < end ? source.charCodeAt(i) : 44;
-    if (c === 40) depth++;
-    else if (c === 41) depth--;
-    else if (c === 44 /* , */ && (depth === 0 || i === end)) {
-      let s = from;
-      let e = i;
-      while (s < e && isSpace(source.charCodeAt(s))) s++;
-      while (e > s && isSpace(source.charCodeAt(e - 1))) e--;
-      if (i < end || s < e || spans.length > 0) spans.push({ start: s, end: e });
-      from = i + 1;
-    }
-  }
+  const all = trim(source, start, end);
+  if (all.start === all.end) return [];
+  const r = new Reader(source, start, end);
+  const spans = [r.item(',')];
+  while (r.eat(',')) spans.push(r.item(','));
   return spans;
 }
