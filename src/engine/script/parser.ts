@@ -66,6 +66,7 @@ export function parseProgram(source: string): Program {
     let st: Statement | TaskDeclaration;
     if (kw === null) {
       st = parseStatement(source, piece);
+      if (st.proc !== undefined) program.multiProcess = true;
     } else {
       const decl = parseDeclaration(source, piece, kw);
       if (decl.type === 'RepeatStatement') {

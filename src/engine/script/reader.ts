@@ -98,10 +98,11 @@ export class Reader {
   }
 
   /**
-   * The text from pos up to the next `sep` outside parentheses, or to the
-   * end, trimmed; stops at the `sep` (not eaten). Parentheses are counted
-   * from pos, as C-like argument lists nest; an unbalanced `)` makes the
-   * depth negative, and then `sep` does not separate either.
+   * The text from pos up to the next `sep` outside parentheses and braces,
+   * or to the end, trimmed; stops at the `sep` (not eaten). `(` and `{`
+   * open, `)` and `}` close, counted together from pos as the reference's
+   * split_args does; an unbalanced closer makes the depth negative, and then
+   * `sep` does not separate either.
    */
   item(sep: string): Span {
     const c = sep.charCodeAt(0);
@@ -110,8 +111,8 @@ export class Reader {
     let i = s;
     for (; i < this.end; i++) {
       const x = this.source.charCodeAt(i);
-      if (x === 40 /* ( */) depth++;
-      else if (x === 41 /* ) */) depth--;
+      if (x === 40 /* ( */ || x === 123 /* { */) depth++;
+      else if (x === 41 /* ) */ || x === 125 /* } */) depth--;
       else if (x === c && depth === 0) break;
     }
     this.pos = i;

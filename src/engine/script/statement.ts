@@ -5,10 +5,11 @@
  * matches, its errors are final (as in kernel_replay.py). Loop statements
  * come back with an empty body; parser.ts attaches the block.
  */
-import type { CallStatement, Expression, Identifier, Span, Statement, Word } from './ast';
+import type { CallStatement, Expression, Identifier, SemBufNode, Span, Statement, Word } from './ast';
 import { CALL_NAMES, CALLS, isCallName, isConstantName } from './calls';
 import {
-  constant_as_variable, forbidden_sysctl, unknown_call, unknown_statement, unsupported_ip_command,
+  bad_process_name, bad_sembuf, constant_as_variable, forbidden_sysctl, main_cannot_end, main_creds, misplaced_sembuf,
+  misplaced_value_list, missing_process_statement, unknown_call, unknown_statement, unsupported_ip_command,
   variable_in_sysctl_path, wrong_argument_count,
 } from './errors';
 import { parseExpression } from './expression';
@@ -43,6 +44,46 @@ const FORMS: Record<string, string> = {
  * variable_in_sysctl_path, and the expression errors.
  */
 export function parseStatement(source: string, piece: Span): Statement {
+  if (source.charCodeAt(piece.start) !== 64 /* @ */) return parsePlain(source, piece);
+  return parseInProcess(source, piece);
+}
+
+const PROCESS_NAME = /^[a-z][a-z0-9_]*$/;
+
+/**
+ * `@NAME STATEMENT`, `@NAME exit|kill`, `@NAME creds UID GID`. The
+ * statement's span starts at the `@`. Throws bad_process_name,
+ * missing_process_statement, main_cannot_end, main_creds and the inner
+ * statement's errors.
+ */
+function parseInProcess(source: string, piece: Span): Statement {
+  const r = Reader.of(source, piece);
+  r.pos++;
+  const nameSpan = r.word() ?? { start: r.pos, end: r.pos };
+  const name = r.text(nameSpan);
+  if (!PROCESS_NAME.test(name)) bad_process_name(nameSpan, name);
+  const rest = r.rest();
+  if (rest.start === rest.end) missing_process_statement(piece, name);
+  const words = new Reader(source, rest.start, rest.end).words();
+  const first = r.text(words[0]!);
+  const { start, end } = piece;
+  if ((first === 'exit' || first === 'kill') && words.length === 1) {
+    if (name === 'main') main_cannot_end(piece);
+    return { type: 'ProcessStatement', proc: name, action: first, uid: null, gid: null, start, end };
+  }
+  if (first === 'creds' && words.length === 3) {
+    if (name === 'main') main_creds(piece);
+    const uid = parseExpression(source, words[1]!);
+    const gid = parseExpression(source, words[2]!);
+    return { type: 'ProcessStatement', proc: name, action: 'creds', uid, gid, start, end };
+  }
+  const st = parsePlain(source, rest);
+  st.proc = name;
+  st.start = start;
+  return st;
+}
+
+function parsePlain(source: string, piece: Span): Statement {
   const { start, end } = piece;
   const r = Reader.of(source, piece);
   const w0 = r.text(r.word() ?? piece);
@@ -148,21 +189,64 @@ function matchCall(source: string, piece: Span): CallStatement | null {
   if (!isCallName(callee)) return unknown_call(calleeSpan, callee, CALL_NAMES);
   if (assign !== null && isConstantName(assign.name)) constant_as_variable(assign, assign.name);
 
-  const argSpans = splitArguments(source, open + 1, close);
+  let argSpans = splitArguments(source, open + 1, close);
   const { params, optional } = CALLS[callee];
+  let sops: SemBufNode[] | undefined;
+  let semarg: Expression | Expression[] | undefined;
+  if (callee === 'semop' || callee === 'semtimedop') {
+    if (argSpans.length < params.length) wrong_argument_count(calleeSpan, callee, params.length, params.length, argSpans.length);
+    sops = argSpans.slice(params.length).map((a) => parseSemBuf(source, a));
+    argSpans = argSpans.slice(0, params.length);
+  } else if (callee === 'semctl' && argSpans.length === params.length + 1) {
+    const a = argSpans.pop()!;
+    semarg = source.charCodeAt(a.start) === 123 /* { */ ? parseValueList(source, a) : parseExpression(source, a);
+  }
   if (argSpans.length < params.length - optional || argSpans.length > params.length) {
     wrong_argument_count(calleeSpan, callee, params.length - optional, params.length, argSpans.length);
   }
   const args: Expression[] = [];
-  for (const s of argSpans) args.push(parseExpression(source, s));
+  for (const s of argSpans) {
+    if (source.charCodeAt(s.start) === 123 /* { */) {
+      if (sops !== undefined) misplaced_sembuf(s, callee);
+      misplaced_value_list(s);
+    }
+    args.push(parseExpression(source, s));
+  }
+  const extra = { ...(sops === undefined ? {} : { sops }), ...(semarg === undefined ? {} : { semarg }) };
   const at = params.findIndex((p) => p.endsWith('_cmd'));
   const cmd = at < 0 ? undefined : args[at];
   if (cmd?.type === 'Identifier' && cmd.name === 'IPC_SET') {
     // the stat-then-set form of msgctl/shmctl/semctl: cmd 1, with the object's own IPC_STAT data as the buffer
     args[at] = { type: 'NumberLiteral', value: 1n, start: cmd.start, end: cmd.end };
-    return { type: 'CallStatement', assign, callee, calleeSpan, args, statSet: true, start: piece.start, end: piece.end };
+    return { type: 'CallStatement', assign, callee, calleeSpan, args, statSet: true, ...extra, start: piece.start, end: piece.end };
   }
-  return { type: 'CallStatement', assign, callee, calleeSpan, args, start: piece.start, end: piece.end };
+  return { type: 'CallStatement', assign, callee, calleeSpan, args, ...extra, start: piece.start, end: piece.end };
+}
+
+/** `{num, op[, flg]} [x COUNT]` (the last `}` closes it). Throws bad_sembuf and expression errors. */
+function parseSemBuf(source: string, span: Span): SemBufNode {
+  const text = source.slice(span.start, span.end);
+  const close = text.lastIndexOf('}');
+  if (text.charCodeAt(0) !== 123 || close < 0) bad_sembuf(span, text);
+  const after = new Reader(source, span.start + close + 1, span.end).skipSpace();
+  let count: Expression | null = null;
+  if (!after.done) {
+    if (!after.eat('x')) bad_sembuf(span, text);
+    const c = after.rest();
+    if (c.start === c.end || c.start === span.start + close + 2) bad_sembuf(span, text);
+    count = parseExpression(source, c);
+  }
+  const fields = splitArguments(source, span.start + 1, span.start + close);
+  if (fields.length !== 2 && fields.length !== 3) bad_sembuf(span, text);
+  const [num, op, flg] = fields.map((f) => parseExpression(source, f));
+  return { type: 'SemBuf', num: num!, op: op!, flg: flg ?? null, count, start: span.start, end: span.end };
+}
+
+/** `{v0, v1, ...}`: SETALL's values (none for `{}`). */
+function parseValueList(source: string, span: Span): Expression[] {
+  const text = source.slice(span.start, span.end);
+  if (text.charCodeAt(text.length - 1) !== 125 /* } */) bad_sembuf(span, text);
+  return splitArguments(source, span.start + 1, span.end - 1).map((a) => parseExpression(source, a));
 }
 
 /**
