@@ -1,7 +1,8 @@
 /**
- * Reading the workload and writing large outputs: stdout is written in one
- * chunk and awaited (so exiting right after cannot truncate it), and a
- * closed pipe (EPIPE, e.g. `| head`) ends the writing quietly.
+ * Reading the workload and writing large outputs: each write is awaited
+ * (so exiting right after cannot truncate it), output made piece by piece
+ * is written as it comes, and a closed pipe (EPIPE, e.g. `| head`) ends the
+ * writing quietly.
  */
 import { readFileSync } from 'node:fs';
 
@@ -38,4 +39,20 @@ export function writeAll(stream: NodeJS.WriteStream, text: string): Promise<void
       resolve();
     });
   });
+}
+
+/**
+ * Writes output as it is made: each chunk goes to the stream at once (stdout
+ * to a file, pipe or terminal is written synchronously by Node on Linux, so
+ * the output is not held in memory); `end` resolves once all of it is
+ * flushed (or the reader went away).
+ */
+export function chunkWriter(stream: NodeJS.WriteStream): { write(chunk: string): void; end(): Promise<void> } {
+  let last: Promise<void> = Promise.resolve();
+  return {
+    write(chunk) {
+      last = writeAll(stream, chunk);
+    },
+    end: () => last,
+  };
 }
