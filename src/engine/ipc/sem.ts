@@ -16,7 +16,7 @@ import { seq_put_dec, seq_put_oct, seq_puts, type SeqFile } from '../fs/seq_file
 import { EINVAL, ENOMEM, ENOSPC } from '../uapi/errno';
 import { IPC_SEM_IDS, type IpcIds, type SemArray } from './namespace';
 import { get_semotime, sem_free_undos, sem_wake_all_removed } from './semop';
-import { ipc_addid, new_ipc_perm, ipc_rmid, ipcget, type IpcOps, type IpcParams } from './util';
+import { ipc_addid, ipc_rmid, ipcget, S_IRWXUGO, type IpcOps, type IpcParams } from './util';
 
 /** include/uapi/linux/sem.h */
 export const SEMVMX = 32767;
@@ -45,7 +45,15 @@ function newary(k: Kernel, params: IpcParams): number {
   if (((ns.used_sems + nsems) | 0) > ns.sem_ctls[1]) return -ENOSPC;
   if (nsems > Math.trunc((INT_MAX - SIZEOF_SEM_ARRAY) / SIZEOF_SEM)) return -ENOMEM;
   const sma: SemArray = {
-    ...new_ipc_perm(params.key, params.flg),
+    key: params.key,
+    id: -1,
+    seq: 0,
+    mode: params.flg & S_IRWXUGO,
+    uid: 0,
+    gid: 0,
+    cuid: 0,
+    cgid: 0,
+    deleted: false,
     sem_ctime: k.config.clock,
     sem_nsems: nsems,
     sem_vals: null,

@@ -55,8 +55,12 @@ export interface Run {
   readonly state: RunState;
   /** executes the next operation */
   step(): StepResult;
-  /** executes everything left; `output` is what those operations printed */
-  runToEnd(): { output: string; error: WorkloadError | null };
+  /**
+   * Executes everything left; `output` is what those operations printed.
+   * Given `sink`, the output goes to it instead as it is made, in order, a
+   * chunk per OUTPUT_BATCH operations (and `output` is '').
+   */
+  runToEnd(sink?: (chunk: string) => void): { output: string; error: WorkloadError | null };
 }
 
 /** The state of a run that has not started: at the first statement, no variables. */
@@ -71,6 +75,17 @@ export function initialState(): RunState {
     error: null,
     procs: [],
   };
+}
+
+/**
+ * A state whose run is done, ready to run a further program over the same
+ * text (the next statements of a workload read in parts): at its first
+ * statement, with the variables and the step and operation counts kept.
+ */
+export function continuedState(st: RunState): RunState {
+  st.frames = [{ block: 0, next: 0, counter: 0n, limit: 0n }];
+  st.status = 'running';
+  return st;
 }
 
 /** The program's blocks in a fixed order (program body, then each loop body in source order) and their owners. */
@@ -237,7 +252,7 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
         return { kind: 'error', error: fail(e) };
       }
     },
-    runToEnd() {
+    runToEnd(sink) {
       const st = c.state;
       if (st.status !== 'running') return { output: '', error: st.error };
       // Lines are joined in batches: a flat string per batch lets the many
@@ -245,15 +260,16 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
       const done: string[] = [];
       const out: string[] = [];
       c.out = out;
+      const flush = sink === undefined ? (chunk: string) => done.push(chunk) : sink;
       const collect = () => {
-        done.push(out.join(''));
+        if (out.length > 0) flush(out.join(''));
         out.length = 0;
         return done.join('');
       };
       try {
         while (advance() !== null) {
           if (out.length >= OUTPUT_BATCH) {
-            done.push(out.join(''));
+            flush(out.join(''));
             out.length = 0;
           }
         }

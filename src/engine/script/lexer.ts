@@ -31,23 +31,34 @@ export type ExprOp = '|' | '+' | '-' | '*' | '(' | ')';
 export const MAX_EXPRESSION_TOKENS = 1000;
 
 /**
- * Cuts `source` into statement pieces and braces, in order. A text piece's
- * span excludes surrounding whitespace and a trailing comment.
+ * Where a scan of a text stands: the offset of the next character to look
+ * at, and the parenthesis depth of everything before it. Plain data; a
+ * fresh one is `{ pos: 0, depth: 0 }`.
+ */
+export interface ScanCursor {
+  pos: number;
+  depth: number;
+}
+
+/**
+ * The next statement piece or brace of `source` from `cursor` on, moving
+ * the cursor past it; null at the end of the text. Pieces come in text
+ * order and one at a time, so a large workload is cut without an array of
+ * all its pieces. A text piece's span excludes surrounding whitespace and a
+ * trailing comment.
  * Throws unterminated_interpolation for a `${` with no `}` after it.
  */
-export function scan(source: string): Piece[] {
-  const pieces: Piece[] = [];
+export function nextPiece(source: string, cursor: ScanCursor): Piece | null {
   const n = source.length;
-  let depth = 0;
+  let depth = cursor.depth;
   let first = -1;
   let last = -1;
-  const flush = () => {
-    if (first < 0) return;
-    const one = last - first === 1 ? source[first] : '';
-    pieces.push({ type: one === '{' || one === '}' ? one : 'text', start: first, end: last });
-    first = -1;
+  let i = cursor.pos;
+  const text = (): Piece => {
+    cursor.depth = depth;
+    const one = last - first === 1 ? source.charCodeAt(first) : 0;
+    return { type: one === 123 ? '{' : one === 125 ? '}' : 'text', start: first, end: last };
   };
-  let i = 0;
   while (i < n) {
     const c = source.charCodeAt(i);
     if (c === 35 /* # */) {
@@ -63,15 +74,20 @@ export function scan(source: string): Piece[] {
       continue;
     }
     if (isLineBreak(c) || (c === 59 /* ; */ && depth === 0)) {
-      flush();
       i++;
-      continue;
+      if (first < 0) continue;
+      cursor.pos = i;
+      return text();
     }
     if ((c === 123 || c === 125) && depth === 0) {
-      flush();
-      pieces.push({ type: c === 123 ? '{' : '}', start: i, end: i + 1 });
-      i++;
-      continue;
+      // a piece before the brace comes first; the brace is the next call's
+      if (first >= 0) {
+        cursor.pos = i;
+        return text();
+      }
+      cursor.pos = i + 1;
+      cursor.depth = depth;
+      return { type: c === 123 ? '{' : '}', start: i, end: i + 1 };
     }
     if (c === 40 /* ( */) depth++;
     else if (c === 41 /* ) */) depth--;
@@ -81,7 +97,22 @@ export function scan(source: string): Piece[] {
     }
     i++;
   }
-  flush();
+  cursor.pos = n;
+  if (first < 0) {
+    cursor.depth = depth;
+    return null;
+  }
+  return text();
+}
+
+/**
+ * Cuts `source` into statement pieces and braces, in order (nextPiece to
+ * the end). Throws unterminated_interpolation.
+ */
+export function scan(source: string): Piece[] {
+  const pieces: Piece[] = [];
+  const cursor: ScanCursor = { pos: 0, depth: 0 };
+  for (let p = nextPiece(source, cursor); p !== null; p = nextPiece(source, cursor)) pieces.push(p);
   return pieces;
 }
 

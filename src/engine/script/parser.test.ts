@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Expression, Program, Statement, Word } from './ast';
 import type { WorkloadError } from './errors';
-import { parse } from './parser';
+import fc from 'fast-check';
+import { anyProgram } from './fuzz_programs';
+import { check, parse, programReader } from './parser';
 
 function program(src: string): Program {
   const r = parse(src);
@@ -311,5 +313,35 @@ describe('*ctl(id, IPC_SET), the stat-then-set form', () => {
     expect(marks('msgctl(q, 1)\nmsgctl(q, IPC_SET|0)\nshmctl(IPC_SET, 1)\nsemctl(q, IPC_SET, 1)\nsemctl(q, 0, -IPC_SET)\nmsgsnd(q, IPC_SET, 1)'))
       .toEqual([false, false, false, false, false, false]);
     expect(shows('semctl(q, IPC_SET, 1)')).toEqual(['semctl(q, IPC_SET, 1)']);
+  });
+});
+
+describe('reading a workload statement by statement', () => {
+  it('an unclosed ${ anywhere is the error, before an earlier bad statement (the reference cuts the whole text first)', () => {
+    expect(error('frobnicate now\nmsgget(1, 2)\necho ${a > /proc/sys/kernel/msgmni')).toMatchObject({ code: 'unterminated_interpolation', line: 3, column: 6 });
+    expect(error('repeat 2\nmsgget(1, 2)\necho ${a')).toMatchObject({ code: 'unterminated_interpolation', line: 3 });
+    expect(error('frobnicate now\nmsgget(1, 2)')).toMatchObject({ code: 'unknown_statement', line: 1 });
+  });
+
+  it('programReader hands out each top-level statement with its whole block, declarations aside', () => {
+    const reader = programReader('cpus 2\nq = msgget(1, 2)\nrepeat 2 {\n for i in 0..2 { msgctl(i, 0) }\n}\ntask t { msgget(0, 0) }\nmsgctl(q, 0)');
+    const got: string[] = [];
+    for (let st = reader.next(); st !== null; st = reader.next()) got.push(show(st));
+    expect(got).toEqual(['q = msgget(1, 2)', 'repeat 2 { for i 0 2 { msgctl(i, 0) } }', 'msgctl(q, 0)']);
+    expect(reader.smp?.cpus).not.toBeNull();
+    expect(reader.smp?.tasks.map((t) => t.name)).toEqual(['t']);
+  });
+
+  it('check() gives parse()\'s verdict without the tree', () => {
+    fc.assert(
+      fc.property(anyProgram, (src) => {
+        const p = parse(src);
+        const c = check(src);
+        if (p.ok) expect(c).toEqual({ ok: true, multiCpu: p.program.smp !== undefined });
+        else expect(c).toEqual({ ok: false, error: p.error });
+      }),
+      { numRuns: 300 },
+    );
+    expect(check('cpus 2\ntask a { forever { msgget(0, 0) } }')).toEqual({ ok: true, multiCpu: true });
   });
 });
