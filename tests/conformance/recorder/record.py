@@ -8,9 +8,12 @@ reference output.
 The workload is parsed first (exit 2 on a parse error, nothing printed), then
 the recorder re-executes itself under `unshare -i` (plus `-n` for workloads
 with `ip` lines or /net paths), checks that the namespaces are fresh (exit 3
-otherwise) and runs the statements one by one.  Exit status: 0 ran to the end,
-2 parse or runtime error (stderr says which line), 3 internal failure.
-Python 3 standard library only; needs root and util-linux unshare.
+otherwise) and runs the statements one by one.  A workload with `@NAME`
+prefixes (part 2, workload-language-ops.md) runs its calls in child
+processes that take turns (processes.py); any other in the recorder itself.
+Exit status: 0 ran to the end, 2 parse or runtime error (stderr says which
+line), 3 internal failure.  Python 3 standard library only; needs root and
+util-linux unshare, and /proc/PID/syscall for multi-process workloads.
 """
 
 import argparse
@@ -26,8 +29,7 @@ from language import (CONSTANTS, Symbol, WorkloadError, evaluate, evaluate_value
                       needs_netns, parse_workload, runtime_error, uses_processes)
 from processes import ProcessFailed, end, interrupt, reap, settle, spawn, wait_answer  # noqa: E402
 import processes  # noqa: E402
-from syscalls import (CallRefused, Ipc, Rtnetlink, format_result, install_alarm, list_dir, read_file,  # noqa: E402
-                      to_int, to_long, to_size, write_sysctl)
+from syscalls import CallRefused, Ipc, Rtnetlink, format_result, install_alarm, to_int, to_long, to_size  # noqa: E402
 from uapi import (FIELD_BUFFERS, FIXED_ADDR_LIMIT, GETPID, IPC_SET, MAX_SEMBUF_COUNT, MAX_TIMEOUT_NS,  # noqa: E402
                   SETALL, SETTABLE, SETVAL, SHM_RND, SHMLBA, SLEEPING_CALLS, STRUCTS, field_layout)
 
