@@ -134,6 +134,24 @@ describe('generateProcsWorkload', () => {
     }
   });
 
+  it('attaches at fixed addresses below 0x10000 only in processes without creds', () => {
+    let fixed = 0;
+    for (const text of texts) {
+      const withCreds = new Set<string>();
+      for (const line of text.split('\n')) {
+        const p = processOf(line);
+        if (line.endsWith(' creds 1000 1000')) withCreds.add(p);
+        if (/ (exit|kill)$/.test(line)) withCreds.delete(p);
+        const m = /shmat\(m, (\w+), /.exec(line);
+        if (!m || m[1] === '0') continue;
+        fixed++;
+        expect(withCreds.has(p), line).toBe(false);
+        expect(Number(m[1])).toBeLessThan(0x10000);
+      }
+    }
+    expect(fixed).toBeGreaterThan(0);
+  });
+
   it('makes at most one msgsnd that can sleep (several sleeping senders race)', () => {
     for (const text of texts) {
       expect(text.split('\n').filter((l) => /msgsnd\(q, [^)]*, 0\)$/.test(l)).length).toBeLessThanOrEqual(1);

@@ -355,11 +355,14 @@ class ProcsBuilder {
       const flags = [nowait ? 'IPC_NOWAIT' : '', r.chance(0.2) ? 'MSG_NOERROR' : '', r.chance(0.1) ? 'MSG_EXCEPT' : ''].filter(Boolean).join('|') || '0';
       this.sleepy(p, `msgrcv(q, ${r.pick(['0', '1', '2', '-2', '3'])}, ${r.pick(['0', '4', '100'])}, ${flags})`, !nowait);
     } else if (roll < 68) {
-      this.at(p, r.pick([`msgrcv(q, ${r.below(3)}, 100, IPC_NOWAIT|MSG_COPY)`, 'msgctl(q, IPC_STAT, msg_qnum, msg_cbytes, msg_lspid, msg_lrpid)', `msgctl(q, IPC_SET, msg_qbytes=${r.pick(['8', '20', '100'])})`]));
+      this.at(p, r.pick([`msgrcv(q, ${r.below(3)}, 100, IPC_NOWAIT|MSG_COPY)`, 'msgctl(q, IPC_STAT, msg_qnum, msg_cbytes, msg_lspid, msg_lrpid)', `msgctl(q, IPC_SET, msg_qbytes=${r.pick(['8', '20', '100'])})`,
+        `${r.pick(['semctl(s, 0, IPC_SET', 'msgctl(q, IPC_SET', 'shmctl(m, IPC_SET'])}, mode=${r.pick(['0600', '0666', '0644', '0660'])}${r.chance(0.3) ? ', uid=1000' : ''})`]));
     } else if (roll < 76) {
       const v = `a${this.attachVars.length}`;
       this.attachVars.push(v);
-      this.at(p, `${v} = shmat(m, 0, ${r.pick(['0', '0', 'SHM_RDONLY'])})`);
+      // fixed addresses below 0x10000 only for root (after creds they are a workload error)
+      const addr = this.withCreds.has(p) ? '0' : r.pick(['0', '0', '0x2000', '0x2001', '0x3000']);
+      this.at(p, `${v} = shmat(m, ${addr}, ${r.pick(['0', '0', 'SHM_RDONLY', 'SHM_RND', 'SHM_REMAP', 'SHM_RND|SHM_REMAP'])})`);
     } else if (roll < 81 && this.attachVars.length) {
       this.at(p, `shmdt(${r.pick(this.attachVars)})`);
     } else if (roll < 86) {
