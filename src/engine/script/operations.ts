@@ -11,7 +11,7 @@ import type {
 import { CALLS, isConstantName, type ParamKind } from './calls';
 import type { RunContext } from './context';
 import { to_int, to_long, to_size_t } from './ctype';
-import { bad_semctl_argument, sembuf_count_out_of_range, timeout_too_long, unmodeled_operation, unmodeled_path } from './errors';
+import { bad_semctl_argument, sembuf_count_out_of_range, setall_count_mismatch, timeout_too_long, unmodeled_operation, unmodeled_path } from './errors';
 import { formatPid } from './processes';
 import { SEM_SLEEPS, type SemUnion } from './syscalls';
 import { evaluate, interpolate } from './evaluate';
@@ -126,15 +126,32 @@ function execCall(ctx: Ctx, node: CallStatement): void {
     }
     text += ')';
   }
+  if (node.callee.startsWith('msg')) checkMsgSleepers(ctx, node);
   if (node.callee === 'semop' || node.callee === 'semtimedop') return execSemop(ctx, node, text, values);
   if (node.callee === 'semctl') return execSemctl(ctx, node, text, values);
   begin(ctx, node, text);
   const r = INVOKE[node.callee](ctx.sys, ctx.kernel, values, node.statSet);
-  if (node.callee === 'msgsnd' || node.callee === 'msgrcv') {
-    // only a call that would sleep comes back EINTR; processes do not model that for messages yet
-    if (r === -EINTR && ctx.program.multiProcess) unmodeled_operation(node, 'a msgsnd/msgrcv that sleeps in a multi-process workload');
+  if (r === -EINTR && ctx.program.multiProcess && (node.callee === 'msgsnd' || node.callee === 'msgrcv')) {
+    // only a call that would sleep comes back EINTR: the process stays blocked (it is not queued in the
+    // model, so no later message call may run while it sleeps: see checkMsgSleepers)
+    ctx.proc!.blocked = { callee: node.callee, assign: node.assign === null ? null : node.assign.name };
+    ctx.out.push(`${ctx.prefix}${text} <unfinished ...>\n`);
+    finish(ctx, node, 0);
+    return;
   }
   done(ctx, node, text, r);
+}
+
+/**
+ * A process asleep in msgsnd/msgrcv is not queued on the message queue in
+ * this model (the receiver and sender lists are not modelled for processes),
+ * so a message call that could wake it ends the workload: msgsnd or msgctl
+ * while a receiver sleeps, msgrcv or msgctl while a sender does.
+ */
+function checkMsgSleepers(ctx: Ctx, node: CallStatement): void {
+  const wakes = (callee: string) => node.callee === 'msgctl' || (callee === 'msgrcv' ? node.callee === 'msgsnd' : node.callee === 'msgrcv');
+  const sleeper = ctx.state.procs.find((p) => p.blocked !== null && p.blocked.callee !== 'semop' && wakes(p.blocked.callee));
+  if (sleeper !== undefined) unmodeled_operation(node, `a message call while process ${sleeper.name} sleeps in ${sleeper.blocked!.callee}`);
 }
 
 /** The call's line and variable, and the trace's stmt_end. */
@@ -208,6 +225,8 @@ function execSemctl(ctx: Ctx, node: CallStatement, head: string, values: ArgValu
     if (Array.isArray(arg) ? cmd !== SETALL : cmd !== SETVAL) bad_semctl_argument(node);
     if (Array.isArray(arg)) {
       semun.array = arg.map((e) => Number(BigInt.asUintN(16, evaluate(ctx, e))));
+      const nsems = ctx.sys.sem_nsems(ctx.kernel, values[0] as number);
+      if (nsems !== null && nsems !== semun.array.length) setall_count_mismatch(node, semun.array.length, nsems);
       text = `${head.slice(0, -1)}, {${semun.array.join(', ')}})`;
     } else {
       semun.val = to_int(evaluate(ctx, arg));

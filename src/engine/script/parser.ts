@@ -53,11 +53,13 @@ export function check(source: string): CheckResult {
   const reader = programReader(source);
   try {
     while (reader.next() !== null);
-    return { ok: true, multiCpu: reader.smp !== null, multiProcess: reader.multiProcess };
   } catch (e) {
     if (e instanceof WorkloadAbort) return { ok: false, error: toWorkloadError(source, reader.firstError(e)) };
     throw e;
   }
+  const d = parse_defaults(source);
+  if (!d.ok) return d;
+  return { ok: true, multiCpu: reader.smp !== null, multiProcess: reader.multiProcess };
 }
 
 /** A statement that opens a block. */
