@@ -16,6 +16,8 @@ export interface SemUnion {
   val?: number;
   array?: number[];
   getall?: number[];
+  /** set to ask a STAT command for the semid64_ds fields it copied out (by name), filled on success */
+  stat?: Record<string, number>;
 }
 
 /** semop's result for a call that sleeps (the kernel's SEM_SLEEPS). */
