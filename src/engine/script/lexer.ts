@@ -171,13 +171,22 @@ export function tokenizeExpression(source: string, start: number, end: number): 
         tokens.push({ type: 'number', value: BigInt(source.slice(s, i)), start: s, end: i });
         continue;
       }
-      while (i < end && isDigit(source.charCodeAt(i))) i++;
-      const raw = source.slice(s, i);
+      // decimal, or octal after a leading 0; the value is summed as a double
+      // while it is exact (below 2^53), so a short literal needs no string
+      let octal = c === 48;
+      let bad = false;
+      let v = 0;
+      while (i < end && isDigit(source.charCodeAt(i))) {
+        const d = source.charCodeAt(i) - 48;
+        if (d > 7) bad = true;
+        v = v * (octal ? 8 : 10) + d;
+        i++;
+      }
+      if (i - s === 1) octal = false;
+      if (octal && bad) invalid_octal_literal({ start: s, end: i }, source.slice(s, i));
       let value: bigint;
-      if (raw.length > 1 && c === 48) {
-        if (/[89]/.test(raw)) invalid_octal_literal({ start: s, end: i }, raw);
-        value = BigInt('0o' + raw.slice(1));
-      } else value = BigInt(raw);
+      if (v <= Number.MAX_SAFE_INTEGER) value = BigInt(v);
+      else value = octal ? BigInt('0o' + source.slice(s + 1, i)) : BigInt(source.slice(s, i));
       tokens.push({ type: 'number', value, start: s, end: i });
       continue;
     }
