@@ -72,11 +72,7 @@ export function nextPiece(source: string, cursor: ScanCursor): Piece | null {
   let first = -1;
   let last = -1;
   let i = cursor.pos;
-  const text = (): Piece => {
-    cursor.depth = depth;
-    const one = last - first === 1 ? source.charCodeAt(first) : 0;
-    return { type: one === 123 ? '{' : one === 125 ? '}' : 'text', start: first, end: last };
-  };
+  // (no closure here: variables a closure captures live on the heap, and this loop runs per character)
   while (i < n) {
     const c = source.charCodeAt(i);
     if (c === 35 /* # */) {
@@ -95,13 +91,15 @@ export function nextPiece(source: string, cursor: ScanCursor): Piece | null {
       i++;
       if (first < 0) continue;
       cursor.pos = i;
-      return text();
+      cursor.depth = depth;
+      return textPiece(source, first, last);
     }
     if ((c === 123 || c === 125) && depth === 0) {
       // a piece before the brace comes first; the brace is the next call's
       if (first >= 0) {
         cursor.pos = i;
-        return text();
+        cursor.depth = depth;
+        return textPiece(source, first, last);
       }
       cursor.pos = i + 1;
       cursor.depth = depth;
@@ -116,11 +114,14 @@ export function nextPiece(source: string, cursor: ScanCursor): Piece | null {
     i++;
   }
   cursor.pos = n;
-  if (first < 0) {
-    cursor.depth = depth;
-    return null;
-  }
-  return text();
+  cursor.depth = depth;
+  return first < 0 ? null : textPiece(source, first, last);
+}
+
+/** The piece source[first, last): a brace alone (possible inside parentheses) still counts as one. */
+function textPiece(source: string, first: number, last: number): Piece {
+  const one = last - first === 1 ? source.charCodeAt(first) : 0;
+  return { type: one === 123 ? '{' : one === 125 ? '}' : 'text', start: first, end: last };
 }
 
 /**

@@ -43,7 +43,7 @@ export type CheckResult = { ok: true; multiCpu: boolean } | { ok: false; error: 
  * text declares CPUs, a duration or tasks.
  */
 export function check(source: string): CheckResult {
-  const reader = programReader(source);
+  const reader = programReader(source, new Map());
   try {
     while (reader.next() !== null);
     return { ok: true, multiCpu: reader.smp !== null };
@@ -88,12 +88,21 @@ export interface ProgramReader {
   firstError(abort: WorkloadAbort): WorkloadAbort;
 }
 
+/** How many statement texts check() remembers as parsing, and how long each may be. */
+const SEEN_TEXTS = 4096;
+const SEEN_TEXT_LENGTH = 256;
+
 /**
  * Reads `source` statement by statement. Nesting is handled with an
  * explicit stack, so any depth reads without recursion; a top-level
  * statement is handed out when its block closes and nothing keeps it.
+ *
+ * With `seen` (for check(), which only wants the verdict), a statement
+ * whose text parsed before is not parsed again: whether a statement parses
+ * depends on its text alone. Such a statement comes back as the first one
+ * of that text (with that one's offsets); loop headers are always parsed.
  */
-export function programReader(source: string): ProgramReader {
+export function programReader(source: string, seen: Map<string, Statement> | null = null): ProgramReader {
   const cursor: ScanCursor = { pos: 0, depth: 0 };
   const open: BlockOwner[] = [];
   let smp: SmpDeclarations | null = null;
@@ -116,7 +125,16 @@ export function programReader(source: string): ProgramReader {
       if (piece.type === '{') unexpected_open_brace(piece);
       const kw = declarationKeyword(source, piece);
       let st: Statement | TaskDeclaration;
-      if (kw === null) {
+      if (kw === null && seen !== null && piece.end - piece.start <= SEEN_TEXT_LENGTH) {
+        const text = source.slice(piece.start, piece.end);
+        const before = seen.get(text);
+        if (before !== undefined) {
+          if (open.length === 0) return before;
+          continue;
+        }
+        st = parseStatement(source, piece);
+        if (st.type !== 'RepeatStatement' && st.type !== 'ForStatement' && seen.size < SEEN_TEXTS) seen.set(text, st);
+      } else if (kw === null) {
         st = parseStatement(source, piece);
       } else {
         const decl = parseDeclaration(source, piece, kw);
