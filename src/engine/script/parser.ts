@@ -43,7 +43,7 @@ export type CheckResult = { ok: true; multiCpu: boolean } | { ok: false; error: 
  * text declares CPUs, a duration or tasks.
  */
 export function check(source: string): CheckResult {
-  const reader = programReader(source, new Map());
+  const reader = programReader(source, { texts: new Map(), nested: true });
   try {
     while (reader.next() !== null);
     return { ok: true, multiCpu: reader.smp !== null };
@@ -81,6 +81,8 @@ export interface ProgramReader {
   next(): Statement | null;
   /** the multi-CPU declarations read so far; null while there are none */
   readonly smp: SmpDeclarations | null;
+  /** where the statement next() returned last starts in the text (not that statement's `start` when it was a remembered one) */
+  readonly start: number;
   /**
    * The error to report for `abort`, thrown by next(): a lexer error later
    * in the text comes first (the rest is cut to find one), else `abort`.
@@ -88,25 +90,36 @@ export interface ProgramReader {
   firstError(abort: WorkloadAbort): WorkloadAbort;
 }
 
-/** How many statement texts check() remembers as parsing, and how long each may be. */
+/** How many statement texts a reader with `seen` remembers as parsing, and how long each may be. */
 const SEEN_TEXTS = 4096;
 const SEEN_TEXT_LENGTH = 256;
+
+/**
+ * Remembered statement texts: whether a statement parses, and its tree up
+ * to the offsets, depend on its text alone. `nested`: also inside blocks
+ * (check(), which only wants the verdict, then skips them).
+ */
+export interface SeenTexts {
+  texts: Map<string, Statement>;
+  nested: boolean;
+}
 
 /**
  * Reads `source` statement by statement. Nesting is handled with an
  * explicit stack, so any depth reads without recursion; a top-level
  * statement is handed out when its block closes and nothing keeps it.
  *
- * With `seen` (for check(), which only wants the verdict), a statement
- * whose text parsed before is not parsed again: whether a statement parses
- * depends on its text alone. Such a statement comes back as the first one
- * of that text (with that one's offsets); loop headers are always parsed.
+ * With `seen`, an operation statement whose text was read before is not
+ * parsed again: it comes back as the first statement of that text, with
+ * that one's offsets (`start` says where this one starts). Loop headers
+ * are always parsed.
  */
-export function programReader(source: string, seen: Map<string, Statement> | null = null): ProgramReader {
+export function programReader(source: string, seen: SeenTexts | null = null): ProgramReader {
   const cursor: ScanCursor = { pos: 0, depth: 0 };
   const open: BlockOwner[] = [];
   let smp: SmpDeclarations | null = null;
   const inTask = () => open.length > 0 && open[0]!.type === 'TaskDeclaration';
+  let start = 0;
   const next = (): Statement | null => {
     for (;;) {
       const piece = nextPiece(source, cursor);
@@ -119,21 +132,25 @@ export function programReader(source: string, seen: Map<string, Statement> | nul
         const owner = open.pop();
         if (owner === undefined) unmatched_close_brace(piece);
         owner.end = piece.end;
-        if (open.length === 0 && owner.type !== 'TaskDeclaration') return owner;
+        if (open.length === 0 && owner.type !== 'TaskDeclaration') {
+          start = owner.start;
+          return owner;
+        }
         continue;
       }
       if (piece.type === '{') unexpected_open_brace(piece);
       const kw = declarationKeyword(source, piece);
       let st: Statement | TaskDeclaration;
-      if (kw === null && seen !== null && piece.end - piece.start <= SEEN_TEXT_LENGTH) {
+      if (kw === null && seen !== null && (open.length === 0 || seen.nested) && piece.end - piece.start <= SEEN_TEXT_LENGTH) {
         const text = source.slice(piece.start, piece.end);
-        const before = seen.get(text);
+        const before = seen.texts.get(text);
         if (before !== undefined) {
-          if (open.length === 0) return before;
-          continue;
+          if (open.length > 0) continue;
+          start = piece.start;
+          return before;
         }
         st = parseStatement(source, piece);
-        if (st.type !== 'RepeatStatement' && st.type !== 'ForStatement' && seen.size < SEEN_TEXTS) seen.set(text, st);
+        if (st.type !== 'RepeatStatement' && st.type !== 'ForStatement' && seen.texts.size < SEEN_TEXTS) seen.texts.set(text, st);
       } else if (kw === null) {
         st = parseStatement(source, piece);
       } else {
@@ -167,13 +184,19 @@ export function programReader(source: string, seen: Map<string, Statement> | nul
         open.push(st);
         continue;
       }
-      if (owner === undefined) return st;
+      if (owner === undefined) {
+        start = st.start;
+        return st;
+      }
     }
   };
   return {
     next,
     get smp() {
       return smp;
+    },
+    get start() {
+      return start;
     },
     firstError(abort) {
       if (abort.code === 'unterminated_interpolation') return abort;
