@@ -43,14 +43,36 @@ export type CheckResult = { ok: true; multiCpu: boolean } | { ok: false; error: 
  * text declares CPUs, a duration or tasks.
  */
 export function check(source: string): CheckResult {
-  const reader = programReader(source, { texts: new Map(), nested: true });
-  try {
-    while (reader.next() !== null);
-    return { ok: true, multiCpu: reader.smp !== null };
-  } catch (e) {
-    if (e instanceof WorkloadAbort) return { ok: false, error: toWorkloadError(source, reader.firstError(e)) };
-    throw e;
+  const c = checker(source);
+  for (;;) {
+    const r = c.advance(Infinity);
+    if (r !== null) return r;
   }
+}
+
+/**
+ * check() a part at a time, for a page that must not block: each
+ * advance(n) reads up to n more top-level statements (a block counts as
+ * one, whatever it holds) and returns the verdict once the text is read,
+ * null before.
+ */
+export function checker(source: string): { advance(statements: number): CheckResult | null } {
+  const reader = programReader(source, { texts: new Map(), nested: true });
+  let verdict: CheckResult | null = null;
+  return {
+    advance(statements) {
+      if (verdict !== null) return verdict;
+      try {
+        for (let n = 0; n < statements; n++) {
+          if (reader.next() === null) return (verdict = { ok: true, multiCpu: reader.smp !== null });
+        }
+        return null;
+      } catch (e) {
+        if (e instanceof WorkloadAbort) return (verdict = { ok: false, error: toWorkloadError(source, reader.firstError(e)) });
+        throw e;
+      }
+    },
+  };
 }
 
 /** A statement that opens a block. */
