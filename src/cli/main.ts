@@ -5,6 +5,7 @@
  */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { isMainThread } from 'node:worker_threads';
 import { engineInfo } from '../engine/api';
 import { runWorkload, streamWorkload, type RunResult } from '../engine/run';
 import { resolveConfig } from '../engine/presets';
@@ -94,9 +95,12 @@ export async function main(argv: string[]): Promise<number> {
   return code;
 }
 
+// a sweep worker thread (sweep_threads.ts) loads this bundle too: it is not the command
+export { sweepWorkerMain } from './sweep_threads';
+
 function isEntryPoint(): boolean {
   const script = process.argv[1];
-  if (script === undefined) return false;
+  if (script === undefined || !isMainThread) return false;
   try {
     return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
   } catch {

@@ -70,8 +70,9 @@ const STREAM_PART = 64;
  * prints nothing; then its top-level statements are read and run
  * STREAM_PART at a time on one kernel and one interpreter state (a
  * statement repeating an earlier one's text reuses its tree). A
- * multi-CPU workload, or a probe with a tracer (whose events carry lines),
- * runs as in runWorkload and its output is written in one piece.
+ * multi-CPU or multi-process workload (whose processes live across all its
+ * statements), or a probe with a tracer (whose events carry lines), runs as
+ * in runWorkload and its output is written in one piece.
  * Return: runWorkload's result with `output` ''. Never throws; a `write`
  * that throws ends the run with an internal error.
  */
@@ -79,7 +80,7 @@ export function streamWorkload(text: string, write: (chunk: string) => void, opt
   const probe = opts.probe ?? newProbe();
   const checked = check(text);
   if (!checked.ok) return { output: '', exitCode: 2, error: checked.error, costs: probe.costs, steps: 0 };
-  if (checked.multiCpu || probe.trace !== null) {
+  if (checked.multiCpu || checked.multiProcess || probe.trace !== null) {
     const r = runWorkload(text, { ...opts, probe });
     if (r.output.length > 0) write(r.output);
     return { ...r, output: '' };

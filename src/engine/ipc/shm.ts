@@ -141,7 +141,7 @@ export function shm_destroy(k: Kernel, shp: ShmidKernel): void {
 export function do_shm_rmid(k: Kernel, shp: ShmidKernel): void {
   if (shp.shm_nattch) {
     shp.mode |= SHM_DEST;
-    ipc_set_key_private(shm_ids(k), shp);
+    ipc_set_key_private(shm_ids(k), shp, k.probe);
     return;
   }
   shm_destroy(k, shp);

@@ -15,6 +15,7 @@ import type { Frame, RunContext, RunState } from './context';
 import { internal_error, step_limit, toWorkloadError, WorkloadAbort, type WorkloadError } from './errors';
 import { evaluate } from './evaluate';
 import { EXECUTE } from './operations';
+import { enterProcess, execProcess, finishProcesses, settle } from './processes';
 import { lineColumn, lineStarts } from './source_map';
 import type { Syscalls } from './syscalls';
 import type { Tracer } from '../probe';
@@ -72,6 +73,7 @@ export function initialState(): RunState {
     ops: 0,
     status: 'running',
     error: null,
+    procs: [],
   };
 }
 
@@ -129,12 +131,16 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
     blocks,
     state: options.state ?? initialState(),
     out: [],
+    prefix: '',
+    proc: null,
     result: 0,
     plans: new Map(),
     lineOf: (offset) => lineColumn((starts ??= lineStarts(program.source)), offset).line,
   };
   const c = ctx as RunContext<unknown>;
   let current: Statement | null = null;
+  /** the pseudo-operation at the end of a multi-process workload that prints the SIGALRM-interrupted calls */
+  const END: OperationStatement = { type: 'ProcessStatement', proc: 'main', action: 'exit', uid: null, gid: null, start: program.end, end: program.end };
 
   const maxIdle = options.maxIdleSteps ?? Infinity;
   let idle = 0;
@@ -157,7 +163,8 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
       );
     }
     spend(node);
-    const frame: Frame = { block: blockOf.get(node)!, next: 0, counter: first, limit };
+    const proc = node.proc ?? c.state.frames[c.state.frames.length - 1]!.proc;
+    const frame: Frame = { block: blockOf.get(node)!, next: 0, counter: first, limit, ...(proc === undefined ? {} : { proc }) };
     c.state.frames.push(frame);
     if (node.type === 'ForStatement') c.state.vars.set(node.variable.name, first);
   };
@@ -189,12 +196,19 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
         }
         spend(node);
         idle = 0;
-        (EXECUTE[node.type] as (ctx: RunContext<unknown>, n: OperationStatement) => void)(c, node);
+        const proc = enterProcess(c, node, frame.proc);
+        if (node.type === 'ProcessStatement') execProcess(c, node, proc);
+        else (EXECUTE[node.type] as (ctx: RunContext<unknown>, n: OperationStatement) => void)(c, node);
+        if (program.multiProcess) settle(c);
         st.ops++;
         return node;
       }
       if (st.frames.length === 1) {
         st.status = 'done';
+        if (program.multiProcess && finishProcesses(c)) {
+          st.ops++;
+          return END;
+        }
         return null;
       }
       const loop = loops[frame.block - 1]!;

@@ -14,6 +14,7 @@
  * just `{` or `}` still counts as a brace.
  */
 import type { Span } from './ast';
+import { isDigit, isHexDigit, isIdentChar, isIdentStart, isLineBreak, isSpace } from './chars';
 import { expression_too_long, invalid_octal_literal, unexpected_character, unterminated_interpolation } from './errors';
 
 export interface Piece extends Span {
@@ -28,25 +29,6 @@ export type ExprOp = '|' | '+' | '-' | '*' | '(' | ')';
 
 /** An expression may hold at most this many tokens (bounds the parser's and evaluator's recursion). */
 export const MAX_EXPRESSION_TOKENS = 1000;
-
-/** Python's str.isspace(), which is also what `\s` and str.split() use in the reference. */
-export function isSpace(c: number): boolean {
-  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x1f);
-  if (c < 0x85) return false;
-  return (
-    c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000
-  );
-}
-
-export function isLineBreak(c: number): boolean {
-  return c === 10 || c === 13;
-}
-
-const isDigit = (c: number) => c >= 48 && c <= 57;
-const isHexDigit = (c: number) => isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
-export const isIdentStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-export const isIdentChar = (c: number) => isIdentStart(c) || isDigit(c);
 
 /**
  * Where a scan of a text stands: the offset of the next character to look
@@ -133,20 +115,6 @@ export function scan(source: string): Piece[] {
   const cursor: ScanCursor = { pos: 0, depth: 0 };
   for (let p = nextPiece(source, cursor); p !== null; p = nextPiece(source, cursor)) pieces.push(p);
   return pieces;
-}
-
-/** The whitespace-separated words of source[start, end). */
-export function splitWords(source: string, start: number, end: number): Span[] {
-  const words: Span[] = [];
-  let i = start;
-  while (i < end) {
-    while (i < end && isSpace(source.charCodeAt(i))) i++;
-    if (i >= end) break;
-    const s = i;
-    while (i < end && !isSpace(source.charCodeAt(i))) i++;
-    words.push({ start: s, end: i });
-  }
-  return words;
 }
 
 /**

@@ -50,6 +50,8 @@ function show(st: Statement): string {
       return `repeat ${e(st.count)} ${body(st.body)}`;
     case 'ForStatement':
       return `for ${st.variable.name} ${e(st.from)} ${e(st.to)} ${body(st.body)}`;
+    case 'ProcessStatement':
+      return `@${st.proc} ${st.action}`;
   }
 }
 
@@ -239,7 +241,7 @@ describe('errors name their code, line and column', () => {
     ['a call with text after it', 'msgget(0, 0) x', 'unknown_statement', 1, 1],
     ['an unknown call', 'x = msgfoo(1)', 'unknown_call', 1, 5],
     ['too few arguments', '  msgsnd(q, 1)', 'wrong_argument_count', 1, 3],
-    ['too many arguments', 'semctl(0, 0, 0, 0)', 'wrong_argument_count', 1, 1],
+    ['too many arguments', 'semctl(0, 0, 0, 0, 0)', 'wrong_argument_count', 1, 1],
     ['no arguments', 'msgget()', 'wrong_argument_count', 1, 1],
     ['an assignment to a constant', 'IPC_CREAT = msgget(0, 0)', 'constant_as_variable', 1, 1],
     ['a constant as loop variable', 'for IPC_RMID in 0..2 { }', 'constant_as_variable', 1, 5],
@@ -266,7 +268,7 @@ describe('errors name their code, line and column', () => {
 
   it('messages name the offending text', () => {
     expect(error('x = msgfoo(1)').message).toBe(
-      'unknown call `msgfoo` (the calls are msgget, msgsnd, msgrcv, msgctl, shmget, shmctl, semget, semctl)',
+      'unknown call `msgfoo` (the calls are msgget, msgsnd, msgrcv, msgctl, shmget, shmctl, semget, semctl, semop, semtimedop)',
     );
     expect(error('msgsnd(q, 1)').message).toBe('msgsnd takes 3 or 4 arguments, got 2');
     expect(error('msgget(089, 0)').message).toBe('`089` starts with 0, so it is octal, and 8 and 9 are not octal digits');
@@ -335,12 +337,12 @@ describe('reading a workload statement by statement', () => {
       fc.property(anyProgram, (src) => {
         const p = parse(src);
         const c = check(src);
-        if (p.ok) expect(c).toEqual({ ok: true, multiCpu: p.program.smp !== undefined });
+        if (p.ok) expect(c).toMatchObject({ ok: true, multiCpu: p.program.smp !== undefined });
         else expect(c).toEqual({ ok: false, error: p.error });
       }),
       { numRuns: 300 },
     );
-    expect(check('cpus 2\ntask a { forever { msgget(0, 0) } }')).toEqual({ ok: true, multiCpu: true });
+    expect(check('cpus 2\ntask a { forever { msgget(0, 0) } }')).toEqual({ ok: true, multiCpu: true, multiProcess: false });
   });
 
   it('check() still finds the error after many repeated and many distinct lines', () => {

@@ -14,33 +14,40 @@ import {
   unmatched_close_brace,
   WorkloadAbort, type WorkloadError,
 } from './errors';
+import { parse_defaults } from './directives';
 import { nextPiece, type ScanCursor } from './lexer';
 import { parseStatement } from './statement';
 
 export type ParseResult = { ok: true; program: Program } | { ok: false; error: WorkloadError };
 
 /**
- * Parses a whole workload. Never throws a WorkloadAbort: the first error in
- * source order comes back as `{ ok: false, error }` (an error of the lexer
- * anywhere in the text first, as the reference cuts the whole text before
- * it parses).
+ * Parses a whole workload, its `#@default` lines (directives.ts) included:
+ * they become `program.defaults`. Never throws a WorkloadAbort: the first
+ * error in source order comes back as `{ ok: false, error }` (an error of
+ * the lexer anywhere in the text first, as the reference cuts the whole
+ * text before it parses), else the first malformed directive.
  */
 export function parse(source: string): ParseResult {
+  let program: Program;
   try {
-    return { ok: true, program: parseProgram(source) };
+    program = parseProgram(source);
   } catch (e) {
     if (e instanceof WorkloadAbort) return { ok: false, error: toWorkloadError(source, e) };
     throw e;
   }
+  const d = parse_defaults(source);
+  if (!d.ok) return d;
+  program.defaults = d.defaults;
+  return { ok: true, program };
 }
 
-export type CheckResult = { ok: true; multiCpu: boolean } | { ok: false; error: WorkloadError };
+export type CheckResult = { ok: true; multiCpu: boolean; multiProcess: boolean } | { ok: false; error: WorkloadError };
 
 /**
  * What parse() would say about `source`, without keeping the tree: each
  * top-level statement is read and dropped, so a workload of a million
  * lines is checked in memory that does not grow with it. `multiCpu`: the
- * text declares CPUs, a duration or tasks.
+ * text declares CPUs, a duration or tasks; `multiProcess`: a statement has an `@NAME` prefix.
  */
 export function check(source: string): CheckResult {
   const c = checker(source);
@@ -64,7 +71,7 @@ export function checker(source: string): { advance(statements: number): CheckRes
       if (verdict !== null) return verdict;
       try {
         for (let n = 0; n < statements; n++) {
-          if (reader.next() === null) return (verdict = { ok: true, multiCpu: reader.smp !== null });
+          if (reader.next() === null) return (verdict = { ok: true, multiCpu: reader.smp !== null, multiProcess: reader.multiProcess });
         }
         return null;
       } catch (e) {
@@ -90,6 +97,7 @@ export function parseProgram(source: string): Program {
     throw e instanceof WorkloadAbort ? reader.firstError(e) : e;
   }
   if (reader.smp !== null) program.smp = reader.smp;
+  if (reader.multiProcess) program.multiProcess = true;
   return program;
 }
 
@@ -105,6 +113,8 @@ export interface ProgramReader {
   readonly smp: SmpDeclarations | null;
   /** where the statement next() returned last starts in the text (not that statement's `start` when it was a remembered one) */
   readonly start: number;
+  /** whether a statement read so far has an `@NAME` prefix */
+  readonly multiProcess: boolean;
   /**
    * The error to report for `abort`, thrown by next(): a lexer error later
    * in the text comes first (the rest is cut to find one), else `abort`.
@@ -140,6 +150,7 @@ export function programReader(source: string, seen: SeenTexts | null = null): Pr
   const cursor: ScanCursor = { pos: 0, depth: 0 };
   const open: BlockOwner[] = [];
   let smp: SmpDeclarations | null = null;
+  let multiProcess = false;
   const inTask = () => open.length > 0 && open[0]!.type === 'TaskDeclaration';
   let start = 0;
   const next = (): Statement | null => {
@@ -172,9 +183,11 @@ export function programReader(source: string, seen: SeenTexts | null = null): Pr
           return before;
         }
         st = parseStatement(source, piece);
+        if (st.proc !== undefined) multiProcess = true;
         if (st.type !== 'RepeatStatement' && st.type !== 'ForStatement' && seen.texts.size < SEEN_TEXTS) seen.texts.set(text, st);
       } else if (kw === null) {
         st = parseStatement(source, piece);
+        if (st.proc !== undefined) multiProcess = true;
       } else {
         const decl = parseDeclaration(source, piece, kw);
         if (decl.type === 'RepeatStatement') {
@@ -219,6 +232,9 @@ export function programReader(source: string, seen: SeenTexts | null = null): Pr
     },
     get start() {
       return start;
+    },
+    get multiProcess() {
+      return multiProcess;
     },
     firstError(abort) {
       if (abort.code === 'unterminated_interpolation') return abort;
