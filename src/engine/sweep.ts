@@ -25,7 +25,7 @@ import { createKernelRun } from './run';
 import { initialState } from './script/interpreter';
 import { parse } from './script/parser';
 import type { Program, SmpDeclarations } from './script/ast';
-import { initial_vars, parse_defaults } from './script/directives';
+import { initial_vars } from './script/directives';
 import type { SmpConstants } from './smp/constants';
 import { isSmpProgram, runSmpProgram } from './smp/smp_run';
 
@@ -168,10 +168,9 @@ function runSmpSweepPoint(
   program: Program & { smp: SmpDeclarations }, config: KernelConfig, variable: string, value: number, maxSteps: number, constants: Readonly<Record<string, number>>,
   smpConstants: Readonly<Partial<SmpConstants>>,
 ): SweepPoint {
-  const defaults = parse_defaults(program.source);
   const overrides = new Map<string, bigint>(Object.entries(constants).map(([k, v]) => [k, BigInt(v)]));
   overrides.set(variable, BigInt(value));
-  const vars = initial_vars(defaults.ok ? defaults.defaults : new Map(), overrides);
+  const vars = initial_vars(program.defaults ?? new Map(), overrides);
   const r = runSmpProgram(program, { config, vars, overrides: smpConstants, ...(Number.isFinite(maxSteps) ? { maxSteps } : {}), timelineLimit: 0 });
   if (r.result === null) return { value, costs: r.costs, ns: 0, exitCode: r.exitCode, error: r.error?.message ?? null };
   const res = r.result;
