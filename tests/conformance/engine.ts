@@ -22,9 +22,14 @@ export const PART2_WORKLOAD = /^3\d\d-/;
 export function pendingReason(entry: CorpusEntry): string | null {
   if (!PART2_WORKLOAD.test(entry.name)) return null;
   if (entry.expected && entry.expected.exitCode === 2 && entry.expected.output === '') return null;
-  const error = engineParseError(entry.text);
+  return engineCannotRun(entry.text);
+}
+
+/** Why the engine cannot run `text` yet (its parser refuses it, or it stops with unmodeled_operation), or null. */
+export function engineCannotRun(text: string): string | null {
+  const error = engineParseError(text);
   if (error !== null) return `the engine cannot parse part 2 yet: ${error}`;
-  const run = runWorkload(entry.text);
+  const run = runWorkload(text);
   if (run.error?.code === 'unmodeled_operation') return `the engine stops at line ${run.error.line}: ${run.error.message}`;
   return null;
 }
