@@ -20,6 +20,13 @@ import { rhashtable_init, type Rhashtable } from '../lib/rhashtable';
 import { ipc_idr_init, type IpcIdr } from './ipc_idr';
 import { atomic_counter_init, percpu_counter_init, type MsgCounter } from './msg_counters';
 
+/*
+ * newque, newary and newseg each write these fields out in their own object
+ * literal on purpose: a shared `{ ...new_ipc_perm(), ...rest }` builds each
+ * object by copying and then growing it, which made a whole 32768-segment
+ * run 2.8x slower (ddbece6, undone). One literal per type keeps every object
+ * of a type one hidden class, allocated once.
+ */
 /** include/linux/ipc.h: the permission part every SysV IPC object starts with. */
 export interface KernIpcPerm {
   /** key_t as a signed 32-bit number; 0 = IPC_PRIVATE */
@@ -91,11 +98,51 @@ export interface ShmidKernel extends KernIpcPerm {
 }
 
 /** ipc/sem.c `struct sem_array`; the per-semaphore values and pids are allocated on first write. */
+/** include/uapi/linux/sem.h `struct sembuf`: ushort sem_num, short sem_op, short sem_flg. */
+export interface SemBuf {
+  sem_num: number;
+  sem_op: number;
+  sem_flg: number;
+}
+
+/** ipc/sem.c `struct sem_queue`: one sleeping semop (it lives on the sleeper's stack). */
+export interface SemQueue {
+  /** the sleeper's tgid (its task's sem_status receives the result) */
+  pid: number;
+  sops: SemBuf[];
+  /** whether the sleeper has an undo structure for this array (any SEM_UNDO sop) */
+  undo: boolean;
+  alter: boolean;
+  dupsop: boolean;
+  /** index in sops of the sop that blocked at the last attempt */
+  blocking: number;
+}
+
+/** The two lists of `struct sem` (per semaphore) or of `struct sem_array` (global). */
+export interface SemPending {
+  pending_alter: SemQueue[];
+  pending_const: SemQueue[];
+}
+
 export interface SemArray extends KernIpcPerm {
   sem_ctime: number;
   sem_nsems: number;
+  /** semval per semaphore; null while all are 0 and untouched (allocated on first write) */
   sem_vals: number[] | null;
+  /** sempid per semaphore (0 = none), allocated with sem_vals */
   sem_pids: number[] | null;
+  /** sem_otime per semaphore (get_semotime reports the max), allocated with sem_vals */
+  sem_otimes: number[] | null;
+  /** the per-semaphore queues, allocated when the first simple op sleeps */
+  sems_pending: SemPending[] | null;
+  /** the array's own queues: complex ops, and simple ones while complex_count > 0 */
+  pending: SemPending;
+  /** sleeping complex (nsops > 1) ops */
+  complex_count: number;
+  /** the hysteresis counter: > 0 means sem_lock takes the global lock (4.11+) */
+  use_global_lock: number;
+  /** list_id: the pids whose undo lists hold a sem_undo of this array, head first */
+  list_id: number[];
 }
 
 /** include/linux/ipc_namespace.h `struct ipc_ids` (CONFIG_CHECKPOINT_RESTORE=y, as on the host). */

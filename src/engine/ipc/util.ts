@@ -45,15 +45,6 @@ export const S_IRUGO = 0o444;
 export const S_IWUGO = 0o222;
 export const S_IRWXUGO = 0o777;
 
-/**
- * The kern_ipc_perm a newque / newary / newseg starts with: the key, the
- * permission bits of the get call's flags; no id yet (ipc_addid gives it,
- * with seq and the owner).
- */
-export function new_ipc_perm(key: number, flg: number): KernIpcPerm {
-  return { key, id: -1, seq: 0, mode: flg & S_IRWXUGO, uid: 0, gid: 0, cuid: 0, cgid: 0, deleted: false };
-}
-
 const INT_MAX = 0x7fffffff;
 
 export { ipc_get_maxidx, ipc_search_maxidx } from './util_maxidx';
