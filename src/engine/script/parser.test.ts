@@ -346,4 +346,13 @@ describe('reading a workload statement by statement', () => {
     expect(check('@a semop(0, {0, 1})')).toEqual({ ok: true, multiCpu: false, multiProcess: true });
     expect(check('#@default N\nmsgget(0, 0)')).toMatchObject({ ok: false, error: { code: 'bad_default' } });
   });
+
+  it('check() still finds the error after many repeated and many distinct lines', () => {
+    const same = 'q = msgget(IPC_PRIVATE, IPC_CREAT|0600)\n'.repeat(3000);
+    const distinct = Array.from({ length: 5000 }, (_, i) => `msgctl(${i}, IPC_RMID)\n`).join('');
+    const bad = same + distinct + 'repeat 2 {\n' + same + 'msgctl(q)\n}\n';
+    expect(check(bad)).toEqual({ ok: false, error: (parse(bad) as { error: unknown }).error });
+    expect(check(bad)).toMatchObject({ ok: false, error: { code: 'wrong_argument_count', line: 3000 + 5000 + 1 + 3000 + 1 } });
+    expect(check(same + 'repeat 2 {\n' + same)).toMatchObject({ ok: false, error: { code: 'missing_close_brace', line: 3001 } });
+  });
 });
