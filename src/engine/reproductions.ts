@@ -27,6 +27,18 @@ export interface PublishedSeries {
   points: readonly PublishedPoint[];
 }
 
+/** A published ratio between two kernels at one value (seed 001: 6.1 ran 3.38× as fast as 6.0 with 160 threads). */
+export interface PublishedRatio {
+  /** the swept variable's value it was measured at (on the model's scale: 80 pairs = 160 tasks) */
+  value: number;
+  /** the series above and below the fraction bar: y(numerator) / y(denominator) = ratio */
+  numerator: string;
+  denominator: string;
+  ratio: number;
+  /** what the thread said, e.g. `3.38× (3.17×–3.99×)` */
+  label: string;
+}
+
 export interface Reproduction {
   /** the example file under public/examples/ */
   file: string;
@@ -42,6 +54,8 @@ export interface Reproduction {
   kernels: readonly string[];
   sets: readonly string[];
   published: readonly PublishedSeries[];
+  /** published ratios between two of the kernels, drawn at their value */
+  ratios?: readonly PublishedRatio[];
   /** one sentence on what the thread published that is not a series (ratios, claims) */
   claim: string;
 }
@@ -75,6 +89,8 @@ export const REPRODUCTIONS: readonly Reproduction[] = [
     kernels: ['6.0', '6.1'],
     sets: [],
     published: [],
+    // 160 threads = 80 sender/receiver pairs (docs/REPRODUCTIONS.md §4)
+    ratios: [{ value: 80, numerator: '6.1', denominator: '6.0', ratio: 3.38, label: '3.38× (3.17×–3.99×)' }],
     claim: 'stress-ng\'s System V message passing ran 3.38× (3.17× to 3.99× across versions) faster with 160 threads on 2 × 40 cores.',
   },
   {
