@@ -10,7 +10,7 @@ export default defineConfig({
   worker: { format: 'es' },
   build: { outDir: 'dist', target: 'es2022' },
   test: {
-    include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'tests/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
     // the JSON report lets .ci/run sum the counts of every runner

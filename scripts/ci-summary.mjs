@@ -3,8 +3,15 @@
 // prints the final "N passed, N failed" line. Exits non-zero on any failure.
 // Usage: node scripts/ci-summary.mjs NPM_TEST_STATUS [EXTRA_PASSED EXTRA_FAILED]
 import { existsSync, readFileSync } from 'node:fs';
+import { scriptArgs } from './script-args.mjs';
 
-const [status = '1', extraPassed = '0', extraFailed = '0'] = process.argv.slice(2);
+const USAGE = 'usage: node scripts/ci-summary.mjs NPM_TEST_STATUS [EXTRA_PASSED EXTRA_FAILED]';
+const { positionals } = scriptArgs('ci-summary', USAGE, { allowPositionals: true });
+const [status = '1', extraPassed = '0', extraFailed = '0'] = positionals;
+if (positionals.length > 3 || ![status, extraPassed, extraFailed].every((n) => /^[0-9]+$/.test(n))) {
+  console.error(`ci-summary: the arguments are whole numbers\n${USAGE}`);
+  process.exit(2);
+}
 let passed = Number(extraPassed);
 let failed = Number(extraFailed);
 

@@ -5,9 +5,16 @@ import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scriptArgs } from './script-args.mjs';
 
 const root = fileURLToPath(new URL('../dist/', import.meta.url));
-const port = Number(process.argv[2] ?? process.env.PORT ?? 4173);
+const USAGE = 'usage: node scripts/serve-dist.mjs [PORT]';
+const { positionals } = scriptArgs('serve-dist', USAGE, { allowPositionals: true });
+const port = Number(positionals[0] ?? process.env.PORT ?? 4173);
+if (positionals.length > 1 || !Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`serve-dist: PORT is a port number\n${USAGE}`);
+  process.exit(2);
+}
 /** @type {Record<string, string>} */
 const TYPES = {
   '.html': 'text/html; charset=utf-8',

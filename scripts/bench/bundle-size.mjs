@@ -5,6 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scriptArgs } from '../script-args.mjs';
 import { gzipSync } from 'node:zlib';
 
 export const MAIN_CHUNK_BUDGET_BYTES = 250 * 1024;
@@ -41,12 +42,15 @@ export function bundleSizes(dist = DIST) {
 const kb = (/** @type {number} */ b) => `${(b / 1024).toFixed(1)} KB`;
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const flags = scriptArgs('bundle-size', 'usage: node scripts/bench/bundle-size.mjs [--json] [--check]', {
+    options: { json: { type: 'boolean' }, check: { type: 'boolean' } },
+  }).values;
   const s = bundleSizes();
-  if (process.argv.includes('--json')) console.log(JSON.stringify(s));
+  if (flags.json) console.log(JSON.stringify(s));
   else {
     for (const a of s.assets) console.log(`${a.file.padEnd(40)} ${kb(a.bytes).padStart(10)} ${kb(a.gzip).padStart(10)} gzip${a.file === s.main ? '  (main)' : ''}`);
   }
-  if (process.argv.includes('--check')) {
+  if (flags.check) {
     const ok = s.mainGzip <= MAIN_CHUNK_BUDGET_BYTES;
     console.log(`main chunk ${s.main}: ${kb(s.mainGzip)} gzipped, budget ${kb(MAIN_CHUNK_BUDGET_BYTES)}: ${ok ? 'ok' : 'OVER BUDGET'}`);
     if (!ok) process.exit(1);
