@@ -37,7 +37,10 @@ const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
  * and every other asset, raw and gzipped (zlib level 9, as a static server's
  * precompressed files).
  * @param {string} [dist]
- * @returns {{ main: string, mainBytes: number, mainGzip: number, assets: { file: string, bytes: number, gzip: number }[] }}
+ * `mainGzip` counts the chunks the main chunk imports statically too (the
+ * page's <link rel="modulepreload">s): code split off into a shared chunk
+ * still loads before the page runs, so it stays inside the budget.
+ * @returns {{ main: string, mainBytes: number, mainGzip: number, preloaded: string[], assets: { file: string, bytes: number, gzip: number }[] }}
  */
 export function bundleSizes(dist = DIST) {
   let html;
@@ -56,7 +59,15 @@ export function bundleSizes(dist = DIST) {
     });
   const main = assets.find((a) => a.file === m[1]);
   if (main === undefined) throw new Error(`the main chunk ${m[1]} is not in ${join(dist, 'assets')}`);
-  return { main: main.file, mainBytes: main.bytes, mainGzip: main.gzip, assets };
+  const preloaded = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="\.?\/?([^"]+)"/g)].map((p) => p[1] ?? '');
+  const initial = [main, ...assets.filter((a) => preloaded.includes(a.file))];
+  return {
+    main: main.file,
+    mainBytes: initial.reduce((n, a) => n + a.bytes, 0),
+    mainGzip: initial.reduce((n, a) => n + a.gzip, 0),
+    preloaded,
+    assets,
+  };
 }
 
 const kb = (/** @type {number} */ b) => `${(b / 1024).toFixed(1)} KB`;
@@ -72,7 +83,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   if (flags.check) {
     const ok = s.mainGzip <= MAIN_CHUNK_BUDGET_BYTES;
-    console.log(`main chunk ${s.main}: ${kb(s.mainGzip)} gzipped, budget ${kb(MAIN_CHUNK_BUDGET_BYTES)}: ${ok ? 'ok' : 'OVER BUDGET'}`);
+    const what = s.preloaded.length === 0 ? '' : ` with its static imports ${s.preloaded.join(', ')}`;
+    console.log(`main chunk ${s.main}${what}: ${kb(s.mainGzip)} gzipped, budget ${kb(MAIN_CHUNK_BUDGET_BYTES)}: ${ok ? 'ok' : 'OVER BUDGET'}`);
     const problems = bundleProblems(s);
     for (const p of problems) console.log(`bundle: ${p}`);
     if (problems.length === 0) console.log(`lazy chunks: ${LAZY_PARTS.join(', ')}: ok`);

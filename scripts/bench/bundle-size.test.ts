@@ -25,6 +25,14 @@ describe('bundle-size --check', () => {
     expect(bundleProblems(bundleSizes(build(chunks)))).toEqual([]);
   });
 
+  it("counts the chunks the main chunk preloads in the main chunk's size", () => {
+    const d = build({ 'shared-abc.js': 5000, 'lazy-abc.js': 7000 });
+    writeFileSync(join(d, 'index.html'), '<script type="module" src="./assets/index-x.js"></script><link rel="modulepreload" crossorigin href="./assets/shared-abc.js">');
+    const s = bundleSizes(d);
+    expect(s.preloaded).toEqual(['assets/shared-abc.js']);
+    expect(s.mainBytes).toBe(6000);
+  });
+
   it('names a part folded into the main chunk, and a main chunk over budget', () => {
     const problems = bundleProblems(bundleSizes(build({ 'CompareView-abc.css': 10 })));
     expect(problems).toEqual(LAZY_PARTS.map((p) => `${p} has no chunk of its own: is it imported statically somewhere?`));
