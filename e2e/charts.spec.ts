@@ -92,7 +92,7 @@ test('a multi-CPU seed plots throughput, with the thread\'s figures beside it', 
   await expect(chart.locator('circle[stroke-dasharray]')).toHaveCount(16);
   const table = charts.getByTestId('sweep-table');
   await expect(table.locator('thead th')).toHaveText(['CPUS', '2.6.25', '2.6.27', 'pmsg, stock 2.6.25-mm1', 'pmsg, 2.6.25-mm1 + RCU IDR']);
-  await expect(table.locator('tbody tr').first().locator('td').nth(2)).toHaveText('876K msgs/s');
+  await expect(table.locator('tbody tr').first().locator('td').nth(2)).toHaveText('876k msgs/s');
 });
 
 test('a copied link in charts mode opens the same scenario, range and form, and its sweep runs', async ({ page, context }) => {

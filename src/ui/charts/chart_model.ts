@@ -62,21 +62,9 @@ export interface ChartModel {
 /** Colours by series index (the published points take their kernel's colour). */
 export const PALETTE = ['#2563eb', '#d97706', '#059669', '#dc2626', '#7c3aed', '#0891b2', '#65a30d', '#db2777'];
 
-/** `1.23 ms`, `45 µs`, `2.5 s` for a time in nanoseconds. */
-export function formatNs(ns: number): string {
-  if (ns >= 1e9) return `${+(ns / 1e9).toPrecision(3)} s`;
-  if (ns >= 1e6) return `${+(ns / 1e6).toPrecision(3)} ms`;
-  if (ns >= 1e3) return `${+(ns / 1e3).toPrecision(3)} µs`;
-  return `${+ns.toPrecision(3)} ns`;
-}
-
-/** `1.92M msgs/s` */
-export function formatRate(r: number): string {
-  if (r >= 1e9) return `${+(r / 1e9).toPrecision(3)}G msgs/s`;
-  if (r >= 1e6) return `${+(r / 1e6).toPrecision(3)}M msgs/s`;
-  if (r >= 1e3) return `${+(r / 1e3).toPrecision(3)}K msgs/s`;
-  return `${+r.toPrecision(3)} msgs/s`;
-}
+// the page's one number format (src/ui/format.ts); re-exported for the charts' components
+export { formatNs, formatRate, formatSlope } from '../format';
+import { formatNs, formatRate } from '../format';
 
 /** Throughput for a multi-CPU sweep (its points carry it), else modeled time. */
 export function metricOf(result: SweepResult): Metric {
@@ -90,10 +78,6 @@ export function pointY(p: SweepPoint, metric: Metric): number {
 
 export const formatY = (metric: Metric, y: number): string => (metric === 'throughput' ? formatRate(y) : formatNs(y));
 
-/** The slope as the CLI prints it: two decimals, `-` for none. */
-export function formatSlope(s: number | null): string {
-  return s === null ? '-' : s.toFixed(2);
-}
 
 /** The preset of a series label (`5.13 ipcmni_extend=on` → `5.13`). */
 const presetOfLabel = (label: string) => label.split(' ')[0]!;
