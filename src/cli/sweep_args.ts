@@ -1,6 +1,7 @@
 /**
  * The arguments of `ipcscope sweep FILE --var N=1024,2048 [--kernel A
- * --kernel B] [--set x=a,b] [--smp NAME=V] [--csv|--json] [--max-steps N]`.
+ * --kernel B] [--set x=a,b] [--smp NAME=V] [--csv|--json] [--max-steps N]
+ * [--jobs N]`.
  */
 import type { ParsedArgs } from './args';
 import { parsePositiveInteger } from './option_values';
@@ -19,6 +20,8 @@ export interface SweepCommand {
   smp: string[];
   format: 'table' | 'csv' | 'json';
   maxSteps: number | null;
+  /** --jobs N: points run at once, each on its own thread (null: one per core) */
+  jobs: number | null;
 }
 
 export const SWEEP_USAGE = `
@@ -29,6 +32,7 @@ Options of sweep:
   --smp NAME=VALUE      multi-CPU workloads: replace a constant of the machine (repeatable)
   --csv | --json        print CSV or JSON instead of the table
   --max-steps N         step budget of each run (default: none)
+  --jobs N              points run at once, each on its own thread (default: one per core)
   Only the lines after a "#@measure" comment are measured, when the workload has one.
 `;
 
@@ -42,6 +46,7 @@ const SWEEP_OPTIONS = {
   set: { type: 'string', multiple: true },
   smp: { type: 'string', multiple: true },
   'max-steps': { type: 'string' },
+  jobs: { type: 'string' },
 } satisfies OptionSpec;
 
 export function parseSweep(args: string[]): ParsedArgs {
@@ -51,12 +56,17 @@ export function parseSweep(args: string[]): ParsedArgs {
   if (o.csv === true && o.json === true) return fail('give only one of --csv and --json');
   const cmd: SweepCommand = {
     command: 'sweep', file: '', vars: o.var ?? [], kernels: o.kernel ?? [], sets: o.set ?? [], smp: o.smp ?? [],
-    format: o.csv === true ? 'csv' : o.json === true ? 'json' : 'table', maxSteps: null,
+    format: o.csv === true ? 'csv' : o.json === true ? 'json' : 'table', maxSteps: null, jobs: null,
   };
   if (o['max-steps'] !== undefined) {
     const n = parsePositiveInteger('--max-steps', o['max-steps']);
     if (typeof n === 'string') return fail(n);
     cmd.maxSteps = n;
+  }
+  if (o.jobs !== undefined) {
+    const n = parsePositiveInteger('--jobs', o.jobs);
+    if (typeof n === 'string') return fail(n);
+    cmd.jobs = n;
   }
   if (files.length !== 1) return fail(files.length === 0 ? 'sweep needs a workload FILE (or - for stdin)' : 'sweep takes one FILE');
   if (cmd.vars.length === 0) return fail('sweep needs --var NAME=V1,V2,...');

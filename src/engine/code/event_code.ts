@@ -1,0 +1,511 @@
+/**
+ * Every trace event kind → the kernel function it happens in, the line of
+ * that function's pseudo-code (listings.ts), the callers between the
+ * statement's system call and it, and one sentence saying why it happened:
+ * the one table the code panel, the call-stack strip and the narration read.
+ *
+ * A new TraceEvent kind (trace.ts) does not compile until it has a row here:
+ * the error names it ("Property 'semop_x' is missing in type ... but
+ * required in type 'EventCodeTable'"). Add the function to listings.ts if
+ * it is new, then the row.
+ *
+ * Simplified: the call stack is reconstructed, not recorded. The engine
+ * emits no call/return events, so the callers come from the statement (its
+ * system call, an *_INFO command), the kernel configuration and what the
+ * operation did before the event (a removal, a seq_file start); where one
+ * event kind runs under several callers the most specific known one is
+ * named. Glossary: `via` — the callers between the entry and `fn`, outermost
+ * first; `mechanism` — the part of the kernel an event belongs to (the
+ * event list groups by it; MECHANISM_VIEW says which view draws it).
+ */
+import type { KernelConfig } from '../config';
+import type { IdrOp, TraceEvent } from '../trace';
+import type { ViewId } from '../view/types';
+import type { FnName } from './listings';
+
+export type Mechanism = 'idr' | 'ipc' | 'maxidx' | 'msg' | 'seq_file' | 'rbtree' | 'procfs' | 'netdev' | 'percpu' | 'smp';
+
+/** The mechanisms in the order the event list shows them, with their names. */
+export const MECHANISMS: readonly (readonly [Mechanism, string])[] = [
+  ['ipc', 'IPC objects'],
+  ['idr', 'IDR'],
+  ['maxidx', 'max_idx'],
+  ['msg', 'Messages'],
+  ['percpu', 'Counters'],
+  ['seq_file', 'seq_file'],
+  ['netdev', 'Net devices'],
+  ['procfs', 'procfs entries'],
+  ['rbtree', 'rb-tree'],
+  ['smp', 'Multi-CPU model'],
+];
+
+/** Which view draws a mechanism's events (null: none; the code panel and the narration still show them). */
+export const MECHANISM_VIEW: Readonly<Record<Mechanism, ViewId | null>> = {
+  ipc: null,
+  idr: 'idr',
+  maxidx: 'maxidx',
+  msg: null,
+  percpu: 'percpu',
+  seq_file: 'seqfile',
+  // the /proc view draws __dev_alloc_name's scan beside the directory it is about
+  netdev: 'proc',
+  procfs: 'proc',
+  rbtree: 'proc',
+  smp: null,
+};
+
+/**
+ * The mechanisms whose events "next event in this view" stops at: the
+ * structure the view is about. The /proc view's name scan (netdev) is drawn
+ * beside the directory but is not the directory's story, so it is skipped.
+ */
+export const VIEW_STEPS: Readonly<Record<ViewId, readonly Mechanism[]>> = {
+  idr: ['idr'],
+  maxidx: ['maxidx'],
+  proc: ['rbtree', 'procfs'],
+  percpu: ['percpu'],
+  seqfile: ['seq_file'],
+};
+
+/** The system call a statement enters the kernel through. */
+export type EntryFn =
+  | 'sys_msgget' | 'sys_msgsnd' | 'sys_msgrcv' | 'sys_msgctl' | 'sys_shmget' | 'sys_shmctl' | 'sys_semget' | 'sys_semctl'
+  | 'sys_read' | 'sys_write' | 'sys_getdents64' | 'rtnl_newlink' | 'rtnl_dellink'
+  /** a statement this table does not know yet */
+  | 'syscall';
+
+/** What the walk over one operation's events knows when it reaches an event. */
+export interface CodeContext {
+  config: KernelConfig;
+  /** the preset's release ('2.6.25' … '6.18'), for what a function was called then */
+  release: string;
+  entry: EntryFn;
+  /** the statement is an *_INFO command */
+  info: boolean;
+  /** the IDR operation under way (the last idr_visit/idr_layer_visit) */
+  idrOp: IdrOp | null;
+  /** an ipc_rmid happened earlier in the operation */
+  removed: boolean;
+  /** a seq_file read is under way */
+  seq: boolean;
+  /** the last rb_case seen */
+  rbCase: { op: 'insert' | 'erase'; n: number } | null;
+  /** whose rb-tree the current insert descends (set from the events after it: procfs's insert ends in proc_register) */
+  rbTree: 'procfs' | 'sysctl';
+}
+
+export interface CodeAt {
+  fn: FnName;
+  /** a label of fn's listing */
+  line: string;
+  /** callers between the entry and fn, outermost first (names; listings.ts or CALLER_FILES says where they live) */
+  via?: readonly string[];
+  /** why the event happened, in one sentence */
+  why: string;
+}
+
+type Row<K extends TraceEvent['kind']> = {
+  mechanism: Mechanism;
+  at: (ev: Extract<TraceEvent, { kind: K }>, c: CodeContext) => CodeAt;
+};
+
+/** One row per event kind: a kind without one is a compile error here. */
+export type EventCodeTable = { [K in TraceEvent['kind']]: Row<K> };
+
+/** The files of callers that have no listing (the stack strip links them too). */
+export const CALLER_FILES: Readonly<Record<string, string>> = {
+  ipcget: 'ipc/util.c',
+  newque: 'ipc/msg.c',
+  newseg: 'ipc/shm.c',
+  newary: 'ipc/sem.c',
+  ipc_obtain_object_check: 'ipc/util.c',
+  ipc_obtain_object_idr: 'ipc/util.c',
+  msgctl_down: 'ipc/msg.c',
+  freeque: 'ipc/msg.c',
+  shmctl_down: 'ipc/shm.c',
+  semctl_down: 'ipc/sem.c',
+  sysvipc_proc_start: 'ipc/util.c',
+  percpu_counter_add_local: 'include/linux/percpu_counter.h',
+  proc_sys_readdir: 'fs/proc/proc_sysctl.c',
+  proc_readdir: 'fs/proc/generic.c',
+  dev_get_valid_name: 'net/core/dev.c',
+  proc_net_mkdir: 'fs/proc/proc_net.c',
+  __register_sysctl_table: 'fs/proc/proc_sysctl.c',
+  proc_sys_write: 'fs/proc/proc_sysctl.c',
+  rtnl_create_link: 'net/core/rtnetlink.c',
+};
+
+const NEW_FN: Partial<Record<EntryFn, string>> = { sys_msgget: 'newque', sys_shmget: 'newseg', sys_semget: 'newary' };
+const DOWN_FN: Partial<Record<EntryFn, string>> = { sys_msgctl: 'msgctl_down', sys_shmctl: 'shmctl_down', sys_semctl: 'semctl_down' };
+
+/** The callers of an IDR operation `op`, from what the statement and the operation so far say. */
+function idrVia(op: IdrOp, c: CodeContext): string[] {
+  if (c.seq) return ['seq_read_iter', 'sysvipc_find_ipc'];
+  switch (op) {
+    case 'alloc':
+    case 'replace':
+      return ['ipcget', NEW_FN[c.entry] ?? 'ipcget', 'ipc_addid', ...(before(c.release, '5.1') ? [] : ['ipc_idr_alloc'])];
+    case 'remove':
+      return [DOWN_FN[c.entry] ?? 'ipc_rmid', 'ipc_rmid'];
+    case 'get_next':
+      return c.removed ? ['ipc_rmid', 'ipc_search_maxidx'] : ['msgctl_info', 'ipc_search_maxidx'];
+    case 'find':
+      if (c.removed && c.config.ipc_maxidx === 'linear') return ['ipc_rmid'];
+      if (c.info && c.config.ipc_maxidx === 'none') return ['ipc_get_maxid'];
+      return ['ipc_obtain_object_check', 'ipc_obtain_object_idr'];
+  }
+}
+
+/** `a` is an older release than `b` ('3.18' < '3.19' < '5.10'). */
+export function before(a: string, b: string): boolean {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const x = pa[i] ?? 0;
+    const y = pb[i] ?? 0;
+    if (x !== y) return x < y;
+  }
+  return false;
+}
+
+const idrFn = (op: IdrOp): FnName => (op === 'alloc' ? 'idr_get_free' : op === 'find' ? 'idr_find' : op === 'get_next' ? 'idr_get_next' : op === 'remove' ? 'idr_remove' : 'idr_replace');
+const layerFn = (op: IdrOp): FnName =>
+  op === 'alloc' ? 'idr_get_empty_slot' : op === 'find' ? 'idr_layer_find' : op === 'get_next' ? 'idr_layer_get_next' : 'idr_layer_remove';
+const layerVisitLine = (op: IdrOp): string => (op === 'alloc' ? 'sub_alloc' : op === 'remove' || op === 'replace' ? 'sub_remove' : 'descend');
+const maxidxVia = (c: CodeContext) => (c.removed ? [DOWN_FN[c.entry] ?? 'ipc_rmid', 'ipc_rmid'] : ['msgctl_info']);
+const rbInsertFn = (c: CodeContext): FnName => (c.rbTree === 'procfs' ? 'pde_subdir_insert' : 'insert_entry');
+const rbInsertVia = (c: CodeContext) => (c.rbTree === 'procfs' ? ['proc_register'] : ['__register_sysctl_table']);
+
+export const EVENT_CODE = {
+  stmt_begin: { mechanism: 'ipc', at: (ev, c) => ({ fn: c.entry, line: 'entry', why: `The statement on line ${ev.line} enters the kernel: ${ev.text}.` }) },
+  stmt_end: { mechanism: 'ipc', at: (ev, c) => ({ fn: c.entry, line: 'ret', why: `The system call returns ${ev.result}.` }) },
+
+  // --- radix-tree IDR ---------------------------------------------------------------
+  idr_visit: {
+    mechanism: 'idr',
+    at: (ev, c) => ({
+      fn: idrFn(ev.op),
+      line: ev.op === 'alloc' ? 'descend' : ev.op === 'get_next' ? 'chunk' : ev.op === 'find' ? 'descend' : 'lookup',
+      via: idrVia(ev.op, c),
+      why: `${ev.op === 'alloc' ? 'Looking for a free slot' : 'Looking the id up'}: node ${ev.node} (shift ${ev.shift}), slot ${ev.offset} is the one covering it.`,
+    }),
+  },
+  idr_slot: {
+    mechanism: 'idr',
+    at: (ev, c) => ({
+      fn: idrFn(ev.op),
+      line: ev.op === 'get_next' ? (ev.found ? 'found' : 'skip') : 'descend',
+      via: idrVia(ev.op, c),
+      why: ev.found ? `Slot ${ev.offset} of node ${ev.node} holds an entry: the search stops here.` : `Slot ${ev.offset} of node ${ev.node} is empty or reserved: the search moves on.`,
+    }),
+  },
+  idr_grow: {
+    mechanism: 'idr',
+    at: (ev, c) => ({ fn: 'idr_get_free', line: 'extend', via: idrVia('alloc', c), why: `The id is beyond what the tree covers, so a new root (node ${ev.node}, shift ${ev.shift}) goes on top.` }),
+  },
+  idr_shrink: {
+    mechanism: 'idr',
+    at: (ev, c) => ({ fn: 'idr_remove', line: 'delete', via: idrVia('remove', c), why: `The root has only its first slot in use, so node ${ev.node} (shift ${ev.shift}) is dropped and the tree gets shallower.` }),
+  },
+  idr_node_new: {
+    mechanism: 'idr',
+    at: (ev, c) => ({ fn: 'idr_get_free', line: 'node', via: idrVia('alloc', c), why: `No node below ${ev.parent === null ? 'the root' : `node ${ev.parent}`} covers the id yet: node ${ev.node} is allocated (shift ${ev.shift}).` }),
+  },
+  idr_node_free: {
+    mechanism: 'idr',
+    at: (ev, c) => ({ fn: 'idr_remove', line: 'delete', via: idrVia('remove', c), why: `Node ${ev.node} holds nothing any more, so it is freed.` }),
+  },
+  idr_tag: {
+    mechanism: 'idr',
+    at: (ev, c) =>
+      ev.free
+        ? { fn: 'idr_remove', line: 'tag', via: idrVia('remove', c), why: `Slot ${ev.offset} of ${ev.node === null ? 'the root' : `node ${ev.node}`} is free again: its IDR_FREE bit is set, so later allocations look here.` }
+        : { fn: 'idr_alloc', line: 'store', via: idrVia('alloc', c), why: `No free slot is left below slot ${ev.offset} of ${ev.node === null ? 'the root' : `node ${ev.node}`}: its IDR_FREE bit is cleared so searches skip it.` },
+  },
+  idr_store: {
+    mechanism: 'idr',
+    at: (ev, c) =>
+      ev.entry === 'empty'
+        ? { fn: 'idr_remove', line: 'clear', via: idrVia('remove', c), why: `Id ${ev.index} is removed: slot ${ev.offset} of node ${ev.node} becomes empty.` }
+        : c.idrOp === 'replace'
+          ? { fn: 'idr_replace', line: 'store', via: idrVia('replace', c), why: `The new object is installed at id ${ev.index}: until now the slot held a reserved NULL.` }
+          : { fn: 'idr_alloc', line: 'store', via: idrVia('alloc', c), why: `Id ${ev.index} is taken: slot ${ev.offset} of node ${ev.node} now holds ${ev.entry === 'null' ? 'a reserved NULL (the object is installed later)' : 'the entry'}.` },
+  },
+  idr_result: {
+    mechanism: 'idr',
+    at: (ev, c) => {
+      const via = idrVia(ev.op, c);
+      switch (ev.op) {
+        case 'alloc':
+          return { fn: 'idr_alloc', line: ev.ok ? 'ret' : 'full', via, why: ev.ok ? `The allocation returns id ${ev.index}.` : `No free id in the range: the allocation fails with ${ev.index}.` };
+        case 'find':
+          return { fn: 'idr_find', line: 'ret', via, why: ev.ok ? `Id ${ev.index} is found.` : `Nothing at id ${ev.index}: the lookup returns NULL.` };
+        case 'get_next':
+          return { fn: 'idr_get_next', line: ev.ok ? 'found' : 'none', via, why: ev.ok ? `The next used id is ${ev.index}.` : 'No used id at or after the start: NULL.' };
+        case 'remove':
+          return { fn: 'idr_remove', line: 'ret', via, why: ev.ok ? `Id ${ev.index} is removed.` : `Id ${ev.index} was not allocated.` };
+        case 'replace':
+          return { fn: 'idr_replace', line: ev.ok ? 'ret' : 'check', via, why: ev.ok ? `Id ${ev.index} now points to the new object.` : `Id ${ev.index} is free: -ENOENT.` };
+      }
+    },
+  },
+
+  // --- idr_layer IDR (2.6.25 … 4.10) ---------------------------------------------------
+  idr_layer_visit: {
+    mechanism: 'idr',
+    at: (ev, c) => ({
+      fn: layerFn(ev.op),
+      line: layerVisitLine(ev.op),
+      via: idrVia(ev.op, c),
+      why:
+        ev.op === 'alloc'
+          ? ev.offset >= 64
+            ? `Layer ${ev.layer} (level ${ev.level}) has no free slot below the id: the search climbs.`
+            : `Layer ${ev.layer} (level ${ev.level}): slot ${ev.offset} is the first with room (its bitmap bit is clear).`
+          : `Layer ${ev.layer} (level ${ev.level}), slot ${ev.offset} leads to the id.`,
+    }),
+  },
+  idr_layer_new: {
+    mechanism: 'idr',
+    at: (ev, c) => ({ fn: 'idr_get_empty_slot', line: 'new', via: idrVia('alloc', c), why: `No layer below slot ${ev.offset} yet: layer ${ev.layer} (level ${ev.level}) comes off the free list.` }),
+  },
+  idr_layer_grow: {
+    mechanism: 'idr',
+    at: (ev, c) => ({ fn: 'idr_get_empty_slot', line: 'grow', via: idrVia('alloc', c), why: `The id needs more levels: layer ${ev.layer} goes on top (${ev.layers} layers now).` }),
+  },
+  idr_layer_drop: {
+    mechanism: 'idr',
+    at: (ev, c) => ({ fn: 'idr_layer_remove', line: 'drop', via: idrVia('remove', c), why: `The top layer holds only slot 0: layer ${ev.layer} is dropped (${ev.layers} layers left).` }),
+  },
+  idr_layer_release: {
+    mechanism: 'idr',
+    at: (ev, c) => ({
+      fn: 'idr_layer_remove',
+      line: 'free',
+      via: idrVia('remove', c),
+      why: ev.to === 'rcu' ? `Layer ${ev.layer} is empty: it is freed after an RCU grace period (readers may still walk it).` : `Layer ${ev.layer} is empty: it goes back to the free list.`,
+    }),
+  },
+  idr_layer_prealloc: {
+    mechanism: 'idr',
+    at: (ev) => ({ fn: 'idr_pre_get', line: 'fill', via: ['ipc_addid'], why: `idr_pre_get fills the free list before the allocation (layer ${ev.layer}; ${ev.free_cnt} spare now).` }),
+  },
+  idr_layer_trim: {
+    mechanism: 'idr',
+    at: (ev, c) => ({ fn: 'idr_layer_remove', line: 'trim', via: idrVia('remove', c), why: `The free list is over its limit: layer ${ev.layer} goes back to the slab (${ev.free_cnt} spare left).` }),
+  },
+  idr_layer_bit: {
+    mechanism: 'idr',
+    at: (ev, c) =>
+      ev.full
+        ? { fn: 'idr_get_empty_slot', line: 'bits', via: idrVia('alloc', c), why: `Slot ${ev.offset} of layer ${ev.layer} is now full: its bitmap bit is set so later searches skip it.` }
+        : { fn: 'idr_layer_remove', line: 'sub_remove', via: idrVia('remove', c), why: `Slot ${ev.offset} of layer ${ev.layer} has room again: its bitmap bit is cleared.` },
+  },
+  idr_layer_store: {
+    mechanism: 'idr',
+    at: (ev, c) =>
+      ev.entry === 'empty'
+        ? { fn: 'idr_layer_remove', line: 'sub_remove', via: idrVia('remove', c), why: `Id ${ev.index} is removed from slot ${ev.offset} of layer ${ev.layer}.` }
+        : { fn: 'idr_get_empty_slot', line: 'store', via: idrVia('alloc', c), why: `Id ${ev.index} is taken: slot ${ev.offset} of layer ${ev.layer}.` },
+  },
+  idr_layer_warning: {
+    mechanism: 'idr',
+    at: (ev, c) => ({ fn: 'idr_layer_remove', line: 'warn', via: idrVia('remove', c), why: `Id ${ev.id} is not allocated: idr_remove warns in the kernel log.` }),
+  },
+  idr_layer_result: {
+    mechanism: 'idr',
+    at: (ev, c) => {
+      const via = idrVia(ev.op, c);
+      if (ev.op === 'alloc') return { fn: 'idr_get_empty_slot', line: 'ret', via, why: ev.ok ? `The allocation returns id ${ev.index}.` : `The allocation fails with ${ev.index}.` };
+      if (ev.op === 'find') return { fn: 'idr_layer_find', line: 'ret', via, why: ev.ok ? `Id ${ev.index} is found.` : `Nothing at id ${ev.index}.` };
+      if (ev.op === 'get_next') return { fn: 'idr_layer_get_next', line: 'ret', via, why: ev.ok ? `The next used id is ${ev.index}.` : 'No used id at or after the start.' };
+      return { fn: 'idr_layer_remove', line: ev.ok ? 'sub_remove' : 'warn', via, why: ev.ok ? `Id ${ev.index} is removed.` : `Id ${ev.index} was not allocated.` };
+    },
+  },
+
+  // --- ipc/util.c ----------------------------------------------------------------------
+  ipc_idr_alloc: {
+    mechanism: 'ipc',
+    at: (ev, c) =>
+      before(c.release, '5.1')
+        ? { fn: 'ipc_addid', line: 'alloc', via: ['ipcget', NEW_FN[c.entry] ?? 'ipcget'], why: ev.idx < 0 ? `No index is free: ${ev.idx}.` : `The lowest free index, ${ev.idx}, is taken.` }
+        : {
+            fn: 'ipc_idr_alloc',
+            line: ev.next_id >= 0 ? 'fixed' : ev.seq_bump ? 'bump' : 'cyclic',
+            via: ['ipcget', NEW_FN[c.entry] ?? 'ipcget', 'ipc_addid'],
+            why:
+              ev.next_id >= 0
+                ? `The *_next_id sysctl asks for id ${ev.next_id}: index ${ev.idx} exactly, then the sysctl resets to -1.`
+                : ev.seq_bump
+                  ? `The cyclic search wrapped to index ${ev.idx} (not above the last one), so the sequence number goes up to ${ev.seq}.`
+                  : `The cyclic search takes index ${ev.idx}, the first free one after the last allocated (below ${ev.window}).`,
+          },
+  },
+  ipc_addid: {
+    mechanism: 'ipc',
+    at: (ev, c) => ({ fn: 'ipc_addid', line: 'seq', via: ['ipcget', NEW_FN[c.entry] ?? 'ipcget'], why: `Index ${ev.idx} with sequence ${ev.seq} makes the id ${ev.id} (seq × ipc_mni + idx).` }),
+  },
+  ipc_findkey: {
+    mechanism: 'ipc',
+    at: (ev) => ({ fn: 'ipc_findkey', line: ev.id === null ? 'ret' : 'lookup', via: ['ipcget'], why: ev.id === null ? `No ${ev.ipc} object has key ${ev.key}: a new one is created if IPC_CREAT is set.` : `Key ${ev.key} is already id ${ev.id}.` }),
+  },
+  ipc_rmid: {
+    mechanism: 'ipc',
+    at: (ev, c) => ({ fn: 'ipc_rmid', line: 'in_use', via: [DOWN_FN[c.entry] ?? 'ipc_rmid'], why: `The ${ev.ipc} object at index ${ev.idx} is removed: in_use goes down${c.config.ipc_maxidx === 'none' ? '' : ', and if it was the highest max_idx must be refreshed'}.` }),
+  },
+  maxidx_probe: {
+    mechanism: 'maxidx',
+    at: (ev, c) => ({
+      fn: 'ipc_search_maxidx',
+      line: 'probe',
+      via: maxidxVia(c),
+      why:
+        ev.hit === null
+          ? `Bit ${ev.bit}: nothing at or above index ${ev.probe}, so the bit stays 0 (found = ${ev.r}).`
+          : `Bit ${ev.bit}: index ${ev.hit} is at or above ${ev.probe}, so the bit is set (found = ${ev.r}).`,
+    }),
+  },
+  maxidx_step: {
+    mechanism: 'maxidx',
+    at: (ev, c) =>
+      c.config.ipc_maxidx === 'linear' && c.removed
+        ? { fn: 'ipc_rmid', line: 'stepdown', via: [DOWN_FN[c.entry] ?? 'ipc_rmid'], why: ev.hit ? `Index ${ev.idx} is used: the step-down stops here.` : `Index ${ev.idx} is empty: one more step down.` }
+        : { fn: 'ipc_get_maxid', line: 'walk', via: ['msgctl_info'], why: ev.hit ? `Index ${ev.idx} is used: it is counted, and it is the highest so far.` : `Index ${ev.idx} is empty: the walk goes on until it has seen in_use objects.` },
+  },
+  maxidx_result: {
+    mechanism: 'maxidx',
+    at: (ev, c) => {
+      const why = `max_idx is now ${ev.max_idx}${ev.max_idx < 0 ? ' (no object left)' : ''}.`;
+      if (c.config.ipc_maxidx === 'linear' && c.removed) return { fn: 'ipc_rmid', line: 'set', via: [DOWN_FN[c.entry] ?? 'ipc_rmid'], why };
+      if (c.config.ipc_maxidx === 'none') return { fn: 'ipc_get_maxid', line: 'ret', via: ['msgctl_info'], why };
+      return { fn: 'ipc_search_maxidx', line: 'ret', via: maxidxVia(c), why };
+    },
+  },
+
+  // --- ipc/msg.c -------------------------------------------------------------------------
+  msg_send: {
+    mechanism: 'msg',
+    at: (ev) => ({
+      fn: 'do_msgsnd',
+      line: ev.how === 'pipelined' ? 'pipelined' : 'queue',
+      why: ev.how === 'pipelined' ? `A receiver was waiting for type ${ev.mtype}: it gets the ${ev.size}-byte message directly.` : `No receiver waits for it: the ${ev.size}-byte message of type ${ev.mtype} is queued.`,
+    }),
+  },
+  msg_recv: {
+    mechanism: 'msg',
+    at: (ev) => ({
+      fn: 'do_msgrcv',
+      line: ev.how === 'copy' ? 'copy' : 'remove',
+      why: `${ev.steps === 1 ? 'The first message' : `Message ${ev.steps} of the queue`} matches type ${ev.mtype}: ${ev.how === 'copy' ? 'MSG_COPY copies it and leaves it queued' : `its ${ev.size} bytes are taken off the queue`}.`,
+    }),
+  },
+
+  // --- fs/seq_file.c -----------------------------------------------------------------------
+  seq_read: { mechanism: 'seq_file', at: (ev) => ({ fn: 'seq_read_iter', line: 'entry', why: `read() of ${ev.path} at offset ${ev.pos} asks for ${ev.count} bytes.` }) },
+  seq_start: { mechanism: 'seq_file', at: (ev) => ({ fn: 'seq_read_iter', line: 'start', why: `start() finds the record at position ${ev.pos}${ev.pos > 0 ? ' again (each read starts over at its position)' : ''}.` }) },
+  seq_next: { mechanism: 'seq_file', at: (ev) => ({ fn: 'seq_read_iter', line: 'next', why: `The record fitted, so next() moves to position ${ev.pos}.` }) },
+  seq_show: {
+    mechanism: 'seq_file',
+    at: (ev) => ({ fn: 'seq_read_iter', line: ev.overflow ? 'overflow' : 'show', why: ev.overflow ? `The record at ${ev.pos} does not fit the buffer: it is dropped and shown again in the next read().` : `show() writes the record at ${ev.pos}: ${ev.bytes} bytes.` }),
+  },
+  seq_stop: { mechanism: 'seq_file', at: (ev) => ({ fn: 'seq_read_iter', line: 'stop', why: `The buffer holds ${ev.bytes} bytes (full, or the end of the file): stop(), then the copy to the user.` }) },
+
+  // --- lib/rbtree.c, fs/proc --------------------------------------------------------------
+  rb_compare: {
+    mechanism: 'rbtree',
+    at: (ev, c) => ({
+      fn: rbInsertFn(c),
+      line: ev.dir < 0 ? 'left' : ev.dir > 0 ? 'right' : 'dup',
+      via: rbInsertVia(c),
+      why: ev.dir === 0 ? `The name equals ${ev.key}: already there.` : `The new name sorts ${ev.dir < 0 ? 'before' : 'after'} ${ev.key}: go ${ev.dir < 0 ? 'left' : 'right'}.`,
+    }),
+  },
+  rb_link: {
+    mechanism: 'rbtree',
+    at: (ev, c) => ({ fn: rbInsertFn(c), line: 'link', via: rbInsertVia(c), why: ev.parent === null ? `${ev.key} becomes the root.` : `An empty link is reached: ${ev.key} is linked as the ${ev.dir} child of node ${ev.parent}, red.` }),
+  },
+  rb_rotate: {
+    mechanism: 'rbtree',
+    at: (ev, c) =>
+      c.rbCase?.op === 'erase'
+        ? { fn: 'rb_erase_color', line: `case${c.rbCase.n}`, via: ['rb_erase'], why: `Erase fix-up case ${c.rbCase.n}: rotate ${ev.dir} at node ${ev.pivot} to move a black node into the short side.` }
+        : { fn: 'rb_insert_color', line: c.rbCase?.n === 2 ? 'case2' : 'case3', via: [rbInsertFn(c)], why: `Insert fix-up case ${c.rbCase?.n ?? 3}: the red parent and child are in a line${c.rbCase?.n === 2 ? ' after this' : ''}, so rotate ${ev.dir} at node ${ev.pivot}.` },
+  },
+  rb_recolour: {
+    mechanism: 'rbtree',
+    at: (ev, c) =>
+      c.rbCase === null
+        ? { fn: 'rb_insert_color', line: 'root', via: [rbInsertFn(c)], why: `Node ${ev.node} is the root, so it is black.` }
+        : c.rbCase.op === 'erase'
+          ? { fn: 'rb_erase_color', line: `case${c.rbCase.n}`, via: ['rb_erase'], why: `Erase fix-up case ${c.rbCase.n}: node ${ev.node} turns ${ev.colour}.` }
+          : { fn: 'rb_insert_color', line: c.rbCase.n === 1 ? 'case1' : 'case3', via: [rbInsertFn(c)], why: c.rbCase.n === 1 ? `Case 1 (red uncle): node ${ev.node} turns ${ev.colour}, pushing the red up.` : `Case 3: node ${ev.node} turns ${ev.colour} after the rotation.` },
+  },
+  rb_case: {
+    mechanism: 'rbtree',
+    at: (ev, c) =>
+      ev.op === 'erase'
+        ? { fn: 'rb_erase_color', line: `case${Math.min(4, Math.max(1, ev.case))}`, via: ['rb_erase'], why: `The erase left one black node missing: fix-up case ${ev.case}.` }
+        : { fn: 'rb_insert_color', line: `case${Math.min(3, Math.max(1, ev.case))}`, via: [rbInsertFn(c)], why: `The new red node has a red parent: fix-up case ${ev.case}${ev.case === 1 ? ' (the uncle is red too)' : ev.case === 2 ? ' (it is the inner grandchild)' : ' (it is the outer grandchild)'}.` },
+  },
+  rb_erase: { mechanism: 'rbtree', at: (ev) => ({ fn: 'rb_erase', line: 'unlink', via: ['remove_proc_entry'], why: `${ev.key} is unlinked from the tree (node ${ev.node}).` }) },
+  list_step: {
+    mechanism: 'procfs',
+    at: (ev) => ({ fn: 'proc_register', line: 'walk', why: `Before 3.19 every registration compares the new name with each entry of the list: here ${ev.key}.` }),
+  },
+  proc_register: {
+    mechanism: 'procfs',
+    at: (ev, c) => ({
+      fn: 'proc_register',
+      line: c.config.proc_dir === 'list' ? 'link' : 'insert',
+      why: `/proc/${ev.dir}/${ev.name} is registered (inode ${ev.low_ino})${c.config.proc_dir === 'list' ? ', at the head of the list' : ' in the rb-tree'}.`,
+    }),
+  },
+  proc_remove: { mechanism: 'procfs', at: (ev) => ({ fn: 'remove_proc_entry', line: 'unlink', why: `/proc/${ev.dir}/${ev.name} goes with its device.` }) },
+  proc_warn: { mechanism: 'procfs', at: (ev) => ({ fn: 'proc_register', line: 'warn', why: `The kernel warns: ${ev.message}.` }) },
+  getdents: {
+    mechanism: 'procfs',
+    at: (ev) => ({ fn: 'proc_readdir_de', line: ev.skipped > 0 ? 'skip' : 'emit', via: ['proc_readdir'], why: `getdents at position ${ev.pos} of /proc/${ev.dir}: ${ev.skipped} entries skipped from the first, ${ev.emitted} returned.` }),
+  },
+
+  // --- net/core ------------------------------------------------------------------------------
+  dev_name_scan: {
+    mechanism: 'netdev',
+    at: (ev) => ({ fn: '__dev_alloc_name', line: 'scan', via: ['register_netdevice', 'dev_get_valid_name'], why: ev.bit === null ? `sscanf: ${ev.name} does not match the pattern.` : `sscanf: ${ev.name} claims number ${ev.bit}.` }),
+  },
+  dev_name_alloc: {
+    mechanism: 'netdev',
+    at: (ev) => ({ fn: '__dev_alloc_name', line: 'first', via: ['register_netdevice', 'dev_get_valid_name'], why: `${ev.bit} is the first number no device claims: the name is ${ev.name}.` }),
+  },
+  netdev_register: { mechanism: 'netdev', at: (ev) => ({ fn: 'register_netdevice', line: 'list', via: ['rtnl_create_link'], why: `${ev.name} is registered as ifindex ${ev.ifindex}.` }) },
+  netdev_unregister: { mechanism: 'netdev', at: (ev) => ({ fn: 'unregister_netdevice_many', line: 'unlist', why: `${ev.name} (ifindex ${ev.ifindex}) is unregistered.` }) },
+  rtnl_request: {
+    mechanism: 'netdev',
+    at: (ev) => ({ fn: ev.op === 'newlink' ? 'rtnl_newlink' : 'rtnl_dellink', line: 'ret', why: `RTM_${ev.op.toUpperCase()} answers ${ev.ret === 0 ? '0 (done)' : ev.ret}.` }),
+  },
+
+  // --- lib/percpu_counter.c -------------------------------------------------------------------
+  percpu_add: {
+    mechanism: 'percpu',
+    at: (ev, c) => ({ fn: 'percpu_counter_add_batch', line: 'local', via: [c.entry === 'sys_msgrcv' ? 'do_msgrcv' : 'do_msgsnd', 'percpu_counter_add_local'], why: `${ev.counter} += ${ev.amount} on CPU ${ev.cpu}: below the batch, so only its cell changes (now ${ev.local}).` }),
+  },
+  percpu_fold: {
+    mechanism: 'percpu',
+    at: (ev, c) => ({ fn: 'percpu_counter_add_batch', line: 'fold', via: [c.entry === 'sys_msgrcv' ? 'do_msgrcv' : 'do_msgsnd', 'percpu_counter_add_local'], why: `CPU ${ev.cpu}'s cell would reach the batch: it is folded into the shared count (now ${ev.count}).` }),
+  },
+  percpu_sum: { mechanism: 'percpu', at: (ev) => ({ fn: 'percpu_counter_sum', line: 'loop', via: ['msgctl_info'], why: `MSG_INFO sums ${ev.counter} over every CPU: ${ev.value}.` }) },
+  atomic_add: {
+    mechanism: 'percpu',
+    at: (ev, c) =>
+      c.entry === 'sys_msgrcv'
+        ? { fn: 'do_msgrcv', line: 'remove', why: `${ev.counter} ${ev.amount < 0 ? '−' : '+'}= ${Math.abs(ev.amount)}: one locked add on the shared cache line (now ${ev.value}).` }
+        : { fn: 'do_msgsnd', line: 'counters', why: `${ev.counter} += ${ev.amount}: one locked add on the shared cache line (now ${ev.value}).` },
+  },
+  atomic_read: { mechanism: 'percpu', at: (ev) => ({ fn: 'msgctl_info', line: 'counts', why: `MSG_INFO reads ${ev.counter}: ${ev.value}, one plain load.` }) },
+
+  // --- the multi-CPU model ---------------------------------------------------------------------
+  smp_cpu: { mechanism: 'smp', at: (ev) => ({ fn: 'smp_machine', line: 'cpu', why: `CPU ${ev.cpu} is ${ev.state} from ${ev.t0} to ${ev.t1} ns.` }) },
+  smp_line: { mechanism: 'smp', at: (ev) => ({ fn: 'smp_machine', line: 'line', why: `${ev.line} moves to CPU ${ev.to} (${ev.how}, ${ev.ns} ns).` }) },
+  smp_lock: { mechanism: 'smp', at: (ev) => ({ fn: 'smp_machine', line: 'lock', why: `Task ${ev.task} on CPU ${ev.cpu}: ${ev.op} ${ev.lock}.` }) },
+  smp_op: { mechanism: 'smp', at: (ev) => ({ fn: 'smp_machine', line: 'op', why: `Task ${ev.task}: ${ev.text} = ${ev.result}.` }) },
+  smp_wake: { mechanism: 'smp', at: (ev) => ({ fn: 'smp_machine', line: 'wake', why: `Task ${ev.from_task} wakes task ${ev.task}.` }) },
+} satisfies EventCodeTable;
