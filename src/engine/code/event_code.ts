@@ -23,11 +23,12 @@ import type { IdrOp, TraceEvent } from '../trace';
 import type { ViewId } from '../view/types';
 import type { FnName } from './listings';
 
-export type Mechanism = 'idr' | 'ipc' | 'maxidx' | 'msg' | 'seq_file' | 'rbtree' | 'procfs' | 'netdev' | 'percpu' | 'smp';
+export type Mechanism = 'idr' | 'ipc' | 'keyht' | 'maxidx' | 'msg' | 'seq_file' | 'rbtree' | 'procfs' | 'netdev' | 'percpu' | 'smp';
 
 /** The mechanisms in the order the event list shows them, with their names. */
 export const MECHANISMS: readonly (readonly [Mechanism, string])[] = [
   ['ipc', 'IPC objects'],
+  ['keyht', 'Key lookup'],
   ['idr', 'IDR'],
   ['maxidx', 'max_idx'],
   ['msg', 'Messages'],
@@ -43,6 +44,7 @@ export const MECHANISMS: readonly (readonly [Mechanism, string])[] = [
 export const MECHANISM_VIEW: Readonly<Record<Mechanism, ViewId | null>> = {
   ipc: null,
   idr: 'idr',
+  keyht: 'keyht',
   maxidx: 'maxidx',
   msg: null,
   percpu: 'percpu',
@@ -65,6 +67,7 @@ export const VIEW_STEPS: Readonly<Record<ViewId, readonly Mechanism[]>> = {
   proc: ['rbtree', 'procfs'],
   percpu: ['percpu'],
   seqfile: ['seq_file'],
+  keyht: ['keyht'],
 };
 
 /** The system call a statement enters the kernel through. */
@@ -150,6 +153,7 @@ function idrVia(op: IdrOp, c: CodeContext): string[] {
     case 'get_next':
       return c.removed ? ['ipc_rmid', 'ipc_search_maxidx'] : ['msgctl_info', 'ipc_search_maxidx'];
     case 'find':
+      if (c.config.ipc_findkey === 'walk' && NEW_FN[c.entry] !== undefined) return ['ipcget', 'ipc_findkey'];
       if (c.removed && c.config.ipc_maxidx === 'linear') return ['ipc_rmid'];
       if (c.info && c.config.ipc_maxidx === 'none') return ['ipc_get_maxid'];
       return ['ipc_obtain_object_check', 'ipc_obtain_object_idr'];
@@ -348,6 +352,38 @@ export const EVENT_CODE = {
   ipc_findkey: {
     mechanism: 'ipc',
     at: (ev) => ({ fn: 'ipc_findkey', line: ev.id === null ? 'ret' : 'lookup', via: ['ipcget'], why: ev.id === null ? `No ${ev.ipc} object has key ${ev.key}: a new one is created if IPC_CREAT is set.` : `Key ${ev.key} is already id ${ev.id}.` }),
+  },
+  ipc_findkey_step: {
+    mechanism: 'keyht',
+    at: (ev) => ({
+      fn: 'ipc_findkey',
+      line: ev.key === null ? 'walk' : 'compare',
+      via: ['ipcget'],
+      why: ev.key === null ? `Index ${ev.idx} is empty: the walk goes on.` : ev.match ? `The object at index ${ev.idx} has the key: the walk stops.` : `The object at index ${ev.idx} has key ${ev.key}, not this one: one more of in_use seen.`,
+    }),
+  },
+  rht_bucket: {
+    mechanism: 'keyht',
+    at: (ev, c) =>
+      ev.op === 'lookup'
+        ? { fn: 'rhashtable_lookup_fast', line: 'hash', via: ['ipcget', 'ipc_findkey'], why: `jhash2 of key ${ev.key} with the table's seed picks bucket ${ev.bucket} of ${ev.size}, a chain of ${ev.chain}.` }
+        : ev.op === 'insert'
+          ? { fn: 'rhashtable_insert_fast', line: 'head', via: ['ipcget', NEW_FN[c.entry] ?? 'ipcget', 'ipc_addid'], why: `Key ${ev.key} goes to the head of bucket ${ev.bucket}, now a chain of ${ev.chain}.` }
+          : { fn: 'rhashtable_remove_fast', line: 'unlink', via: [DOWN_FN[c.entry] ?? 'ipc_rmid', 'ipc_rmid'], why: `Key ${ev.key} leaves bucket ${ev.bucket}, now a chain of ${ev.chain}.` },
+  },
+  rht_step: {
+    mechanism: 'keyht',
+    at: (ev) => ({ fn: 'rhashtable_lookup_fast', line: 'compare', via: ['ipcget', 'ipc_findkey'], why: ev.match ? `Entry ${ev.pos} of bucket ${ev.bucket} has the key.` : `Entry ${ev.pos} of bucket ${ev.bucket} has key ${ev.key}: the chain goes on.` }),
+  },
+  rht_rehash: {
+    mechanism: 'keyht',
+    at: (ev) => ({
+      fn: 'rht_deferred_worker',
+      line: ev.to > ev.from ? 'grow' : 'shrink',
+      why: ev.to > ev.from
+        ? `${ev.nelems} keys are above 75% of ${ev.from} buckets: the table doubles to ${ev.to}, ${ev.moved} entries rehashed with a new seed.`
+        : `${ev.nelems} keys are below 30% of ${ev.from} buckets: the table shrinks to ${ev.to}, ${ev.moved} entries rehashed with a new seed.`,
+    }),
   },
   ipc_rmid: {
     mechanism: 'ipc',
