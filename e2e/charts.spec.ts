@@ -172,7 +172,7 @@ test('Reproduce starts the sweep at once and draws each point as it finishes; th
   await expect(charts.getByTestId('series-point')).toHaveCount(16);
   await expect(charts.getByTestId('slope')).toHaveText(slopes);
   const table = charts.getByTestId('sweep-table');
-  await expect(table.locator('tbody tr').nth(7).locator('td').nth(0)).toHaveText(`${+(expected.series[0]!.points[7]!.throughput! / 1e3).toPrecision(3)}K msgs/s`);
+  await expect(table.locator('tbody tr').nth(7).locator('td').nth(0)).toHaveText(`${+(expected.series[0]!.points[7]!.throughput! / 1e3).toPrecision(3)}k msgs/s`);
 });
 
 test('a value or a kernel given twice is refused with a message, and the page stays usable', async ({ page }) => {
