@@ -15,8 +15,12 @@ export default defineConfig({
   forbidOnly: true,
   timeout: 30_000,
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
+  // a failed test keeps its trace and a screenshot in test-results/ (scripts/ci-summary.mjs names them)
+  outputDir: 'test-results',
   use: {
     baseURL: `http://127.0.0.1:${PORT}/`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: browser.path,
       args: [

@@ -99,7 +99,7 @@ test('a multi-CPU seed plots throughput, with the thread\'s figures beside it', 
   await expect(chart.locator('circle[stroke-dasharray]')).toHaveCount(16);
   const table = charts.getByTestId('sweep-table');
   await expect(table.locator('thead th')).toHaveText(['CPUS', '2.6.25', '2.6.27', 'pmsg, stock 2.6.25-mm1', 'pmsg, 2.6.25-mm1 + RCU IDR']);
-  await expect(table.locator('tbody tr').first().locator('td').nth(2)).toHaveText('876K msgs/s');
+  await expect(table.locator('tbody tr').first().locator('td').nth(2)).toHaveText('876k msgs/s');
 });
 
 test('a copied link in charts mode opens the same scenario, range and form, and its sweep runs', async ({ page, context }) => {
@@ -172,7 +172,7 @@ test('Reproduce starts the sweep at once and draws each point as it finishes; th
   await expect(charts.getByTestId('series-point')).toHaveCount(16);
   await expect(charts.getByTestId('slope')).toHaveText(slopes);
   const table = charts.getByTestId('sweep-table');
-  await expect(table.locator('tbody tr').nth(7).locator('td').nth(0)).toHaveText(`${+(expected.series[0]!.points[7]!.throughput! / 1e3).toPrecision(3)}K msgs/s`);
+  await expect(table.locator('tbody tr').nth(7).locator('td').nth(0)).toHaveText(`${+(expected.series[0]!.points[7]!.throughput! / 1e3).toPrecision(3)}k msgs/s`);
 });
 
 test('a value or a kernel given twice is refused with a message, and the page stays usable', async ({ page }) => {

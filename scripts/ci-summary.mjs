@@ -1,10 +1,21 @@
 // Sums the JSON reports of vitest (reports/vitest.json) and Playwright
 // (reports/e2e.json) plus extra counts given on the command line, and
 // prints the final "N passed, N failed" line. Exits non-zero on any failure.
+// Before it, each failed browser test is named with its trace and
+// screenshot (kept by playwright.config.ts on failure), so CI output says
+// which file to open with `npx playwright show-trace`.
 // Usage: node scripts/ci-summary.mjs NPM_TEST_STATUS [EXTRA_PASSED EXTRA_FAILED]
 import { existsSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { scriptArgs } from './script-args.mjs';
 
-const [status = '1', extraPassed = '0', extraFailed = '0'] = process.argv.slice(2);
+const USAGE = 'usage: node scripts/ci-summary.mjs NPM_TEST_STATUS [EXTRA_PASSED EXTRA_FAILED]';
+const { positionals } = scriptArgs('ci-summary', USAGE, { allowPositionals: true });
+const [status = '1', extraPassed = '0', extraFailed = '0'] = positionals;
+if (positionals.length > 3 || ![status, extraPassed, extraFailed].every((n) => /^[0-9]+$/.test(n))) {
+  console.error(`ci-summary: the arguments are whole numbers\n${USAGE}`);
+  process.exit(2);
+}
 let passed = Number(extraPassed);
 let failed = Number(extraFailed);
 
@@ -21,6 +32,7 @@ if (unit) {
   if ((unit.numFailedTests ?? 0) === 0) failed += unit.numFailedTestSuites ?? 0;
 }
 const e2e = read('reports/e2e.json');
+for (const line of failedBrowserTests(e2e)) console.log(line);
 if (e2e?.stats) {
   passed += e2e.stats.expected ?? 0;
   failed += (e2e.stats.unexpected ?? 0) + (e2e.stats.flaky ?? 0);
@@ -30,3 +42,38 @@ if (Number(status) !== 0 && failed === 0) failed = 1;
 
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || Number(status) !== 0 ? 1 : 0);
+
+/**
+ * One line per failed attempt of a browser test in a Playwright JSON report:
+ * where it is, and its trace and screenshot files when it kept them.
+ * @param {any} report
+ * @returns {string[]}
+ */
+function failedBrowserTests(report) {
+  /** @type {string[]} */
+  const lines = [];
+  /** @param {any} suite @param {string[]} titles */
+  const walk = (suite, titles) => {
+    const path = suite.title && !suite.file?.endsWith(suite.title) ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        for (const r of t.results ?? []) {
+          if (r.status === 'passed' || r.status === 'skipped') continue;
+          const files = (r.attachments ?? []).filter((/** @type {any} */ a) => typeof a.path === 'string');
+          const trace = files.find((/** @type {any} */ a) => a.name === 'trace');
+          const shot = files.find((/** @type {any} */ a) => a.name === 'screenshot');
+          const title = [...path, spec.title].join(' › ');
+          const rel = (/** @type {string} */ f) => relative(process.cwd(), f) || f;
+          lines.push(
+            `browser test ${r.status}: ${spec.file}:${spec.line} › ${title}` +
+              (trace ? `\n  trace: ${rel(trace.path)} (npx playwright show-trace ${rel(trace.path)})` : '\n  trace: none kept') +
+              (shot ? `\n  screenshot: ${rel(shot.path)}` : ''),
+          );
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, path);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, []);
+  return lines;
+}

@@ -24,6 +24,7 @@ import { formatDifferences } from '../tests/conformance/compare';
 import { listCorpus, writeRecording } from '../tests/conformance/corpus';
 import { generateProcsWorkload, generateWorkload } from '../tests/conformance/generate';
 import { hostUnavailableReason, recordOnHost } from '../tests/conformance/host';
+import { parseOptions, type OptionSpec } from '../src/cli/options';
 
 interface Args {
   mode: 'check' | 'record' | 'fuzz';
@@ -41,28 +42,36 @@ function usage(message: string): never {
   process.exit(2);
 }
 
+const OPTIONS = {
+  check: { type: 'boolean' },
+  record: { type: 'boolean' },
+  fuzz: { type: 'string' },
+  seed: { type: 'string' },
+  net: { type: 'boolean' },
+  procs: { type: 'boolean' },
+  'allow-skip': { type: 'boolean' },
+} satisfies OptionSpec;
+
 function parseArgs(argv: string[]): Args {
-  const args: Args = { mode: 'check', filter: '', count: 0, seed: 1, net: false, procs: false, allowSkip: false };
-  const number = (flag: string, value: string | undefined): number => {
-    if (value === undefined || !/^\d+$/.test(value)) usage(`${flag} needs a non-negative integer`);
+  const parsed = parseOptions(argv, OPTIONS);
+  if (!parsed.ok) usage(parsed.message);
+  const { values: o, positionals } = parsed;
+  const number = (flag: string, value: string): number => {
+    if (!/^\d+$/.test(value)) usage(`${flag} needs a non-negative integer`);
     return Number(value);
   };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--check') args.mode = 'check';
-    else if (a === '--record') args.mode = 'record';
-    else if (a === '--fuzz') {
-      args.mode = 'fuzz';
-      args.count = number(a, argv[++i]);
-    } else if (a === '--seed') args.seed = number(a, argv[++i]);
-    else if (a === '--net') args.net = true;
-    else if (a === '--procs') args.procs = true;
-    else if (a === '--allow-skip') args.allowSkip = true;
-    else if (a.startsWith('--')) usage(`unknown option ${a}`);
-    else args.filter = a;
-  }
-  if (args.net && args.procs) usage('--net and --procs generate different workloads: pick one');
-  return args;
+  if ([o.check, o.record, o.fuzz !== undefined].filter(Boolean).length > 1) usage('give one of --check, --record and --fuzz');
+  if (positionals.length > 1) usage('give at most one FILTER');
+  if (o.net === true && o.procs === true) usage('--net and --procs generate different workloads: pick one');
+  return {
+    mode: o.record === true ? 'record' : o.fuzz !== undefined ? 'fuzz' : 'check',
+    filter: positionals[0] ?? '',
+    count: o.fuzz === undefined ? 0 : number('--fuzz', o.fuzz),
+    seed: o.seed === undefined ? 1 : number('--seed', o.seed),
+    net: o.net === true,
+    procs: o.procs === true,
+    allowSkip: o['allow-skip'] === true,
+  };
 }
 
 /** The engine is loaded only when needed, so --record works while it does not build. */

@@ -5,6 +5,8 @@
 // `node scripts/find-browser.mjs --check` exits 1 with a one-line instruction when none is found.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { scriptArgs } from './script-args.mjs';
 
 const SYSTEM_BROWSERS = [
   '/usr/bin/chromium',
@@ -37,7 +39,9 @@ export function findBrowser() {
 export const INSTALL_HINT =
   'No Chromium found for the browser tests: install one (on Debian/Ubuntu: apt-get install chromium) or set IPCSCOPE_CHROMIUM=/path/to/chrome.';
 
-if (process.argv.includes('--check')) {
+// only when run itself: screenshots.mjs imports this module with its own arguments
+const isMain = process.argv[1] === fileURLToPath(import.meta.url);
+if (isMain && scriptArgs('find-browser', 'usage: node scripts/find-browser.mjs [--check]', { options: { check: { type: 'boolean' } } }).values.check) {
   const found = findBrowser();
   if (!found) {
     const bad = process.env.IPCSCOPE_CHROMIUM || process.env.CHROME_PATH;

@@ -10,11 +10,18 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { require as tsRequire } from 'tsx/cjs/api';
 import { findBrowser, INSTALL_HINT } from './find-browser.mjs';
+import { scriptArgs } from './script-args.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
-const args = process.argv.slice(2);
-const port = args.includes('--port') ? Number(args[args.indexOf('--port') + 1]) : 4399;
+const args = scriptArgs('screenshots', 'usage: node scripts/screenshots.mjs [--no-build] [--port 4399]', {
+  options: { 'no-build': { type: 'boolean' }, port: { type: 'string' } },
+}).values;
+const port = Number(args.port ?? 4399);
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`screenshots: --port needs a port number, got ${JSON.stringify(args.port)}`);
+  process.exit(2);
+}
 
 // the page's own link encoder (loaded as CommonJS: lz-string has no ES module exports)
 const { hashForState } = tsRequire('../src/ui/state/url_state.ts', import.meta.url);
@@ -63,7 +70,7 @@ if (!browser) {
   console.error(INSTALL_HINT);
   process.exit(1);
 }
-if (!args.includes('--no-build')) {
+if (!args['no-build']) {
   const built = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }

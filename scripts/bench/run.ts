@@ -11,6 +11,7 @@ import { bundleSizes, MAIN_CHUNK_BUDGET_BYTES } from './bundle-size.mjs';
 import { appendSection, describeMachine, loadAverage, markdownSection, textTable, type Row } from './report';
 import { smpRows } from './smp';
 import { engineVersusKernel, oldFindIpc, processVersusKernel } from './versus';
+import { parseOptions, type OptionSpec } from '../../src/cli/options';
 
 const SECTIONS = ['engine', 'old', 'smp', 'page', 'bundle'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -32,33 +33,39 @@ interface Options {
   write: boolean;
 }
 
-function parseOptions(argv: string[]): Options | string {
-  const o: Options = { only: new Set(SECTIONS), runs: 0, quick: false, write: true };
-  for (let i = 0; i < argv.length; i++) {
-    const [a, inline] = argv[i]!.split(/=(.*)/s, 2) as [string, string | undefined];
-    const value = () => inline ?? argv[++i];
-    if (a === '--quick') o.quick = true;
-    else if (a === '--no-write') o.write = false;
-    else if (a === '--runs') {
-      const n = Number(value());
-      if (!Number.isInteger(n) || n < 1 || n > 100) return '--runs needs a whole number from 1 to 100';
-      o.runs = n;
-    } else if (a === '--only') {
-      const names = (value() ?? '').split(',').filter(Boolean);
-      const bad = names.find((n) => !(SECTIONS as readonly string[]).includes(n));
-      if (names.length === 0 || bad !== undefined) return `--only takes a list of ${SECTIONS.join(', ')}${bad ? ` (not ${bad})` : ''}`;
-      o.only = new Set(names as Section[]);
-    } else if (a === '--help' || a === '-h') return '';
-    else return `unknown option ${a}`;
+const OPTIONS = {
+  only: { type: 'string' },
+  runs: { type: 'string' },
+  quick: { type: 'boolean' },
+  'no-write': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} satisfies OptionSpec;
+
+function parseBenchOptions(argv: string[]): Options | string {
+  const parsed = parseOptions(argv, OPTIONS);
+  if (!parsed.ok) return parsed.message;
+  const { values: v, positionals } = parsed;
+  if (v.help === true) return '';
+  if (positionals.length > 0) return `unexpected argument ${positionals[0]}`;
+  const o: Options = { only: new Set(SECTIONS), runs: v.quick === true ? 3 : 5, quick: v.quick === true, write: v['no-write'] !== true };
+  if (v.runs !== undefined) {
+    const n = Number(v.runs);
+    if (!/^[0-9]+$/.test(v.runs) || n < 1 || n > 100) return '--runs needs a whole number from 1 to 100';
+    o.runs = n;
   }
-  if (o.runs === 0) o.runs = o.quick ? 3 : 5;
+  if (v.only !== undefined) {
+    const names = v.only.split(',').filter(Boolean);
+    const bad = names.find((n) => !(SECTIONS as readonly string[]).includes(n));
+    if (names.length === 0 || bad !== undefined) return `--only takes a list of ${SECTIONS.join(', ')}${bad ? ` (not ${bad})` : ''}`;
+    o.only = new Set(names as Section[]);
+  }
   return o;
 }
 
 function bundleRows(): Row[] {
   const s = bundleSizes();
   const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
-  const others = s.assets.filter((a) => a.file !== s.main).map((a) => `${a.file} ${kb(a.gzip)}`);
+  const others = s.assets.filter((a) => a.file !== s.main && !s.preloaded.includes(a.file)).map((a) => `${a.file} ${kb(a.gzip)}`);
   return [
     {
       measurement: 'main chunk, gzipped',
@@ -66,13 +73,13 @@ function bundleRows(): Row[] {
       unit: 'KB',
       budget: `≤ ${MAIN_CHUNK_BUDGET_BYTES / 1024} KB`,
       status: s.mainGzip <= MAIN_CHUNK_BUDGET_BYTES ? 'pass' : 'fail',
-      notes: `${s.main}, ${kb(s.mainBytes)} raw, gzip -9; also ${others.join(', ')}`,
+      notes: `${[s.main, ...s.preloaded].join(' + ')}, ${kb(s.mainBytes)} raw, gzip -9; also ${others.join(', ')}`,
     },
   ];
 }
 
 async function main(): Promise<number> {
-  const parsed = parseOptions(process.argv.slice(2));
+  const parsed = parseBenchOptions(process.argv.slice(2));
   if (typeof parsed === 'string') {
     if (parsed === '') {
       console.log(USAGE);

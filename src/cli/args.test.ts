@@ -40,12 +40,41 @@ describe('parseArgs', () => {
     });
     expect(parseArgs(['run', 'a', '--max-steps'])).toEqual({
       ok: false,
-      message: '--max-steps needs a positive integer, got nothing',
+      message: '--max-steps needs a value',
     });
     expect(parseArgs(['run', 'a', '--block-timeout', 'soon'])).toEqual({
       ok: false,
       message: '--block-timeout needs a number of seconds, got "soon"',
     });
     expect(parseArgs(['run', 'a', '--costs=1'])).toEqual({ ok: false, message: '--costs takes no value' });
+  });
+
+  it('--opt=value and --opt value are the same for every option of run and sweep', () => {
+    const run = (form: 'inline' | 'split') => {
+      const opt = (name: string, v: string) => (form === 'inline' ? [`--${name}=${v}`] : [`--${name}`, v]);
+      return parseArgs(['run', 'w.ipc', ...opt('max-steps', '9'), ...opt('block-timeout', '2'), ...opt('kernel', '5.13'), ...opt('set', 'a=b'), ...opt('var', 'N=-1'), ...opt('smp', 'x=1')]);
+    };
+    expect(run('inline')).toEqual(run('split'));
+    expect(run('split')).toMatchObject({ ok: true, value: { maxSteps: 9, blockTimeout: 2, kernel: '5.13', sets: ['a=b'], vars: ['N=-1'], smp: ['x=1'] } });
+    const sweep = (form: 'inline' | 'split') => {
+      const opt = (name: string, v: string) => (form === 'inline' ? [`--${name}=${v}`] : [`--${name}`, v]);
+      return parseArgs(['sweep', 'w.ipc', ...opt('var', 'N=1,2'), ...opt('kernel', '5.13'), ...opt('set', 'a=b,c'), ...opt('smp', 'x=1'), ...opt('max-steps', '5')]);
+    };
+    expect(sweep('inline')).toEqual(sweep('split'));
+    expect(sweep('split')).toMatchObject({ ok: true, value: { vars: ['N=1,2'], kernels: ['5.13'], sets: ['a=b,c'], smp: ['x=1'], maxSteps: 5 } });
+  });
+
+  it('an option where a value was expected is rejected, not taken as the value', () => {
+    expect(parseArgs(['run', '--kernel', '--costs', 'f'])).toEqual({ ok: false, message: '--kernel needs a value' });
+    expect(parseArgs(['run', 'f', '--set', '--json'])).toEqual({ ok: false, message: '--set needs a value' });
+    expect(parseArgs(['run', 'f', '--max-steps', '--costs'])).toEqual({ ok: false, message: '--max-steps needs a value' });
+    expect(parseArgs(['sweep', 'f', '--var', '--csv'])).toEqual({ ok: false, message: '--var needs a value' });
+    expect(parseArgs(['sweep', 'f', '--var', 'N=1', '--kernel', '--json'])).toEqual({ ok: false, message: '--kernel needs a value' });
+    // a value that starts with a dash is still possible, inline
+    expect(parseArgs(['run', 'f', '--kernel=-x'])).toMatchObject({ ok: true, value: { kernel: '-x' } });
+  });
+
+  it('-- ends the options of sweep as of run', () => {
+    expect(parseArgs(['sweep', '--var', 'N=1', '--', '--csv'])).toMatchObject({ ok: true, value: { file: '--csv', format: 'table' } });
   });
 });

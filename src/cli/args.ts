@@ -5,6 +5,7 @@
  */
 import { parseSweep, SWEEP_USAGE, type SweepCommand } from './sweep_args';
 import { parsePositiveInteger } from './option_values';
+import { parseOptions, type OptionSpec } from './options';
 
 export interface RunCommand {
   command: 'run';
@@ -53,61 +54,35 @@ Exit status: 0 the workload ran to the end, 2 usage, parse or run-time error, 3 
 
 const fail = (message: string): ParsedArgs => ({ ok: false, message });
 
+const RUN_OPTIONS = {
+  costs: { type: 'boolean' },
+  json: { type: 'boolean' },
+  'ipcmni-extend': { type: 'boolean' },
+  'max-steps': { type: 'string' },
+  'block-timeout': { type: 'string' },
+  kernel: { type: 'string' },
+  set: { type: 'string', multiple: true },
+  var: { type: 'string', multiple: true },
+  smp: { type: 'string', multiple: true },
+} satisfies OptionSpec;
+
 function parseRun(args: string[]): ParsedArgs {
+  const parsed = parseOptions(args, RUN_OPTIONS);
+  if (!parsed.ok) return fail(parsed.message);
+  const { values: o, positionals: files } = parsed;
   const cmd: RunCommand = {
-    command: 'run', file: '', costs: false, json: false, maxSteps: null, blockTimeout: null, ipcmniExtend: false,
-    kernel: null, sets: [], vars: [], smp: [],
+    command: 'run', file: '', costs: o.costs === true, json: o.json === true, maxSteps: null, blockTimeout: null,
+    ipcmniExtend: o['ipcmni-extend'] === true, kernel: o.kernel ?? null, sets: o.set ?? [], vars: o.var ?? [], smp: o.smp ?? [],
   };
-  const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === '-' || !arg.startsWith('-')) {
-      files.push(arg);
-      continue;
-    }
-    if (arg === '--') {
-      files.push(...args.slice(i + 1));
-      break;
-    }
-    const eq = arg.indexOf('=');
-    const name = eq < 0 ? arg : arg.slice(0, eq);
-    const value = (): string | null => (eq >= 0 ? arg.slice(eq + 1) : (args[++i] ?? null));
-    switch (name) {
-      case '--costs':
-      case '--json':
-      case '--ipcmni-extend':
-        if (eq >= 0) return fail(`${name} takes no value`);
-        if (name === '--costs') cmd.costs = true;
-        else if (name === '--json') cmd.json = true;
-        else cmd.ipcmniExtend = true;
-        break;
-      case '--max-steps': {
-        const n = parsePositiveInteger(name, value());
-        if (typeof n === 'string') return fail(n);
-        cmd.maxSteps = n;
-        break;
-      }
-      case '--block-timeout': {
-        const v = value();
-        if (v === null || !/^([0-9]+\.?[0-9]*|\.[0-9]+)$/.test(v)) {
-          return fail(`--block-timeout needs a number of seconds, got ${v === null ? 'nothing' : JSON.stringify(v)}`);
-        }
-        cmd.blockTimeout = Number(v);
-        break;
-      }
-      case '--kernel':
-      case '--set':
-      case '--var':
-      case '--smp': {
-        const v = value();
-        if (v === null) return fail(`${name} needs a value`);
-        if (name === '--kernel') cmd.kernel = v;
-        else (name === '--set' ? cmd.sets : name === '--smp' ? cmd.smp : cmd.vars).push(v);
-        break;
-      }
-      default:
-        return fail(`unknown option ${name}`);
-    }
+  if (o['max-steps'] !== undefined) {
+    const n = parsePositiveInteger('--max-steps', o['max-steps']);
+    if (typeof n === 'string') return fail(n);
+    cmd.maxSteps = n;
+  }
+  const timeout = o['block-timeout'];
+  if (timeout !== undefined) {
+    if (!/^([0-9]+\.?[0-9]*|\.[0-9]+)$/.test(timeout)) return fail(`--block-timeout needs a number of seconds, got ${JSON.stringify(timeout)}`);
+    cmd.blockTimeout = Number(timeout);
   }
   if (files.length !== 1) return fail(files.length === 0 ? 'run needs a workload FILE (or - for stdin)' : 'run takes one FILE');
   cmd.file = files[0]!;

@@ -5,6 +5,7 @@
  */
 import type { ParsedArgs } from './args';
 import { parsePositiveInteger } from './option_values';
+import { parseOptions, type OptionSpec } from './options';
 
 export interface SweepCommand {
   command: 'sweep';
@@ -37,45 +38,35 @@ Options of sweep:
 
 const fail = (message: string): ParsedArgs => ({ ok: false, message });
 
+const SWEEP_OPTIONS = {
+  csv: { type: 'boolean' },
+  json: { type: 'boolean' },
+  var: { type: 'string', multiple: true },
+  kernel: { type: 'string', multiple: true },
+  set: { type: 'string', multiple: true },
+  smp: { type: 'string', multiple: true },
+  'max-steps': { type: 'string' },
+  jobs: { type: 'string' },
+} satisfies OptionSpec;
+
 export function parseSweep(args: string[]): ParsedArgs {
-  const cmd: SweepCommand = { command: 'sweep', file: '', vars: [], kernels: [], sets: [], smp: [], format: 'table', maxSteps: null, jobs: null };
-  const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === '-' || !arg.startsWith('-')) {
-      files.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const name = eq < 0 || !arg.startsWith('--') ? arg : arg.slice(0, eq);
-    const value = (): string | null => (eq >= 0 ? arg.slice(eq + 1) : (args[++i] ?? null));
-    switch (name) {
-      case '--csv':
-      case '--json':
-        if (eq >= 0) return fail(`${name} takes no value`);
-        if (cmd.format !== 'table') return fail('give only one of --csv and --json');
-        cmd.format = name === '--csv' ? 'csv' : 'json';
-        break;
-      case '--var':
-      case '--kernel':
-      case '--set':
-      case '--smp': {
-        const v = value();
-        if (v === null) return fail(`${name} needs a value`);
-        ({ '--var': cmd.vars, '--kernel': cmd.kernels, '--set': cmd.sets, '--smp': cmd.smp })[name].push(v);
-        break;
-      }
-      case '--max-steps':
-      case '--jobs': {
-        const n = parsePositiveInteger(name, value());
-        if (typeof n === 'string') return fail(n);
-        if (name === '--jobs') cmd.jobs = n;
-        else cmd.maxSteps = n;
-        break;
-      }
-      default:
-        return fail(`unknown option ${name}`);
-    }
+  const parsed = parseOptions(args, SWEEP_OPTIONS);
+  if (!parsed.ok) return fail(parsed.message);
+  const { values: o, positionals: files } = parsed;
+  if (o.csv === true && o.json === true) return fail('give only one of --csv and --json');
+  const cmd: SweepCommand = {
+    command: 'sweep', file: '', vars: o.var ?? [], kernels: o.kernel ?? [], sets: o.set ?? [], smp: o.smp ?? [],
+    format: o.csv === true ? 'csv' : o.json === true ? 'json' : 'table', maxSteps: null, jobs: null,
+  };
+  if (o['max-steps'] !== undefined) {
+    const n = parsePositiveInteger('--max-steps', o['max-steps']);
+    if (typeof n === 'string') return fail(n);
+    cmd.maxSteps = n;
+  }
+  if (o.jobs !== undefined) {
+    const n = parsePositiveInteger('--jobs', o.jobs);
+    if (typeof n === 'string') return fail(n);
+    cmd.jobs = n;
   }
   if (files.length !== 1) return fail(files.length === 0 ? 'sweep needs a workload FILE (or - for stdin)' : 'sweep takes one FILE');
   if (cmd.vars.length === 0) return fail('sweep needs --var NAME=V1,V2,...');

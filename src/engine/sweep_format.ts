@@ -12,7 +12,8 @@ function fmtMs(ns: number): string {
   return ms.toFixed(4);
 }
 
-function fmtSlope(s: number | null): string {
+/** A fitted log-log slope as the CLI prints it (and the page, which imports this): two decimals, `-` for none. */
+export function formatSlope(s: number | null): string {
   return s === null ? '-' : s.toFixed(2);
 }
 
@@ -59,15 +60,15 @@ export function formatSweepTable(r: SweepResult): string {
   for (const s of r.series) {
     const rows: string[][] = [head];
     s.points.forEach((p, i) => {
-      const row = [String(p.value), fmtMs(p.ns), fmtSlope(s.slopes[i]!), ...counters.map((c) => String(p.costs[c]))];
+      const row = [String(p.value), fmtMs(p.ns), formatSlope(s.slopes[i]!), ...counters.map((c) => String(p.costs[c]))];
       if (p.error !== null) row.push(`error: ${p.error}`);
       rows.push(row);
     });
     const widths = head.map((_, c) => Math.max(...rows.map((row) => (row[c] ?? '').length)));
     out += `\nkernel ${s.label}\n`;
     for (const row of rows) out += row.map((cell, c) => (c < widths.length ? cell.padStart(widths[c]!) : cell)).join('  ').trimEnd() + '\n';
-    out += `overall slope ${fmtSlope(s.slope)}\n`;
-    const cs = counters.filter((c) => s.counterSlopes[c] !== undefined).map((c) => `${c} ${fmtSlope(s.counterSlopes[c]!)}`);
+    out += `overall slope ${formatSlope(s.slope)}\n`;
+    const cs = counters.filter((c) => s.counterSlopes[c] !== undefined).map((c) => `${c} ${formatSlope(s.counterSlopes[c]!)}`);
     if (cs.length > 0 && s.points.length > 1) out += `counter slopes: ${cs.join(', ')}\n`;
   }
   return out;

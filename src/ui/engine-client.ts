@@ -5,7 +5,11 @@
  * Each client owns one worker (compare mode runs two). A worker that stops
  * answering (a single statement can keep it busy for seconds) is
  * terminated and replaced: every call still waiting on it rejects with
- * EngineRestartedError, and the next call starts a fresh one.
+ * EngineRestartedError, and the next call starts a fresh one. A worker that
+ * cannot load or breaks (its script missing after a deploy, an uncaught
+ * error, a message that does not deserialize) reports `error` or
+ * `messageerror`: it is dropped the same way, but the waiting calls reject
+ * with EngineFailedError and its reason, and the next call tries a new one.
  */
 import * as Comlink from 'comlink';
 import type { EngineApi } from '../../workers/engine.worker';
@@ -27,12 +31,22 @@ export class EngineRestartedError extends Error {
   }
 }
 
+/** The worker could not load or broke; `message` says why, as far as the browser tells. */
+export class EngineFailedError extends Error {}
+
+/** What a worker's `error` / `messageerror` event says about the failure. */
+function failureReason(event: Event): string {
+  if (event.type === 'messageerror') return 'a message from the engine could not be read';
+  const message = event instanceof ErrorEvent ? event.message : '';
+  return message !== '' ? message : 'the engine worker could not be loaded (was the site updated? reload the page)';
+}
+
 interface Connection {
   worker: Worker;
   remote: Comlink.Remote<EngineApi>;
-  /** rejects when this worker is terminated */
+  /** rejects when this worker is terminated or fails */
   dead: Promise<never>;
-  kill: () => void;
+  kill: (error: Error) => void;
 }
 
 export interface EngineClient {
@@ -73,13 +87,18 @@ export function createEngineClient(name = 'ipcscope-engine'): EngineClient {
     if (connection) return connection;
     const worker = new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), { type: 'module', name });
     const remote = Comlink.wrap<EngineApi>(worker);
-    let kill = () => {};
+    let kill: (error: Error) => void = () => {};
     const dead = new Promise<never>((_, reject) => {
-      kill = () => reject(new EngineRestartedError());
+      kill = reject;
     });
     dead.catch(() => {}); // only the calls racing it report the restart
     const conn: Connection = { worker, remote, dead, kill };
     connection = conn;
+    const fail = (event: Event) => {
+      if (connection === conn) drop(conn, new EngineFailedError(failureReason(event)));
+    };
+    worker.addEventListener('error', fail);
+    worker.addEventListener('messageerror', fail);
     void remote.setProgressListener(Comlink.proxy((p: Progress) => progressListener?.(p)));
     if (views !== null) void remote.setViews(views);
     return conn;
@@ -90,13 +109,16 @@ export function createEngineClient(name = 'ipcscope-engine'): EngineClient {
     return Promise.race([f(conn.remote), conn.dead]);
   };
 
-  const restart = () => {
-    if (!connection) return;
-    const conn = connection;
+  /** Ends `conn`; the calls waiting on it reject with `error`, the next call starts a new worker. */
+  function drop(conn: Connection, error: Error): void {
     connection = null;
     conn.remote[Comlink.releaseProxy]();
     conn.worker.terminate();
-    conn.kill();
+    conn.kill(error);
+  }
+
+  const restart = () => {
+    if (connection) drop(connection, new EngineRestartedError());
   };
 
   return {
@@ -118,10 +140,16 @@ export function createEngineClient(name = 'ipcscope-engine'): EngineClient {
     cancelRun: async (timeoutMs = 1500) => {
       if (!connection) return 'cancelled';
       const conn = connection;
+      let timer: ReturnType<typeof setTimeout> | undefined;
       const answered = await Promise.race([
         conn.remote.cancel().then(() => true),
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs)),
-      ]).catch(() => false);
+        new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(false), timeoutMs);
+        }),
+        conn.dead,
+      ])
+        .catch(() => false)
+        .finally(() => clearTimeout(timer));
       if (answered) return 'cancelled';
       if (connection === conn) restart();
       return 'restarted';

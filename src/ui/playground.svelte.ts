@@ -9,7 +9,7 @@
  */
 import type { KernelChoice, WorkloadError } from '../engine/api';
 import {
-  engine, EngineRestartedError, type EngineClient, type Frames, type Progress, type Reply, type Snapshot, type Target,
+  engine, EngineFailedError, EngineRestartedError, type EngineClient, type Frames, type Progress, type Reply, type Snapshot, type Target,
 } from './engine-client';
 import type { ViewId, ViewOptions } from '../engine/view/types';
 
@@ -212,12 +212,17 @@ export class Playground {
       if (opened && reply.kind === 'snapshot') this.sessionKernel = JSON.stringify(kernel);
       this.#apply(reply, opened ? text : this.sessionText, landing);
     } catch (e) {
-      if (!(e instanceof EngineRestartedError)) throw e;
+      if (!(e instanceof EngineRestartedError || e instanceof EngineFailedError)) throw e;
       this.sessionText = null;
       this.playing = false;
       this.#pending = null;
       this.#sentViews = '';
-      this.notify('engine', 'The engine did not answer, so it was restarted. Your workload is kept: press Run to start again.');
+      this.notify(
+        'engine',
+        e instanceof EngineFailedError
+          ? `The engine failed: ${e.message}. Your workload is kept: press Run to try again.`
+          : 'The engine did not answer, so it was restarted. Your workload is kept: press Run to start again.',
+      );
     }
   }
 

@@ -1,3 +1,6 @@
+// Golden outputs recorded from the real kernel, not vitest snapshots: a snapshot
+// would record what the engine prints, and `-u` would bless a regression; these
+// change only when `npm run conformance:record` asks Linux again.
 import { describe, expect, it } from 'vitest';
 import { formatDifferences } from './compare';
 import { listCorpus } from './corpus';

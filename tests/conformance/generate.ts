@@ -1,7 +1,10 @@
 /**
  * Random but meaningful workloads for differential fuzzing (engine vs the
  * host kernel through the recorder).  Deterministic for a seed: the PRNG is
- * our own (mulberry32), never Math.random.
+ * our own (mulberry32), never Math.random. Hand-written rather than
+ * fast-check arbitraries on purpose: a seed must name the same workload in
+ * CI logs, `--fuzz --seed S` and on another machine, across library updates,
+ * and the shrinker of a property library cannot re-run the host kernel.
  *
  * A workload has 10..60 statements (a loop counts with its body) mixing every
  * call with plausible and edge arguments, variables holding returned ids,

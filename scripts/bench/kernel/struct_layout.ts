@@ -7,6 +7,7 @@
 // the parts of the BTF format needed for struct members are decoded
 // (Documentation/bpf/btf.rst: a header, then type records, then strings).
 import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 
 interface BtfType {
   name: string;
@@ -84,7 +85,14 @@ function typeName(id: number): string {
   return tag + (t.name || '(anonymous)');
 }
 
-const names = process.argv.slice(2);
+const names = (() => {
+  try {
+    return parseArgs({ allowPositionals: true }).positionals;
+  } catch (e) {
+    process.stderr.write(`struct_layout: ${e instanceof Error ? e.message : String(e)}\n`);
+    return [];
+  }
+})();
 if (names.length === 0) {
   process.stderr.write('usage: struct_layout.ts STRUCT...\n');
   process.exit(2);

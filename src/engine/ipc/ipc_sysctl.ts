@@ -6,8 +6,8 @@
  *
  * Simplified: the caller is root with CAP_CHECKPOINT_RESTORE, so the 0444
  * `*_next_id` files are writable (ipc_permissions gives 0666). Other names
- * under /proc/sys/kernel are not modelled (lookup returns null); the
- * mqueue directory is modelled whole.
+ * under /proc/sys/kernel are left to fs/proc/proc_sysctl.ts (lookup returns
+ * null here), which knows which exist; the mqueue directory is modelled whole.
  */
 import type { Kernel } from '../kernel';
 import type { Dentry, FileOps, Mount } from '../fs/vfs';

@@ -44,7 +44,7 @@ describe('shmctl(id, IPC_SET) as IPC_STAT then IPC_SET with the same buffer', ()
 
   it('for a task without capabilities: the owner gets 0, a stranger the IPC_STAT EACCES (no read bit) or the IPC_SET EPERM', () => {
     const k = ipcKernel();
-    const [mine, closed, readable] = [0o600, 0o600, 0o604].map((mode) => sys_shmget(k, 0, 100n, mode));
+    const [mine, closed, readable] = [0o600, 0o600, 0o604].map((mode) => sys_shmget(k, 0, 100n, mode)) as [number, number, number];
     segment(k, mine).uid = 1000;
     for (const id of [mine, closed, readable]) segment(k, id).shm_ctim = 0;
     Object.assign(CURRENT_CRED, { euid: 1000, egid: 1000, cap_ipc_owner: false, cap_sys_admin: false });

@@ -260,7 +260,7 @@ export function idr_find<T extends object>(idp: OldIdr<T>, id: number, p: Probe 
   let visits = 0;
   while (n > 0 && lay !== null) {
     n -= IDR_BITS;
-    lay = (lay as IdrLayer<T>).ary[(id >> n) & IDR_MASK];
+    lay = (lay as IdrLayer<T>).ary[(id >> n) & IDR_MASK]!;
     visits++;
   }
   costs.idr_layer_visits += visits;
@@ -278,7 +278,7 @@ function idr_find_traced<T extends object>(idp: OldIdr<T>, id: number, p: Probe)
       const off = (id >> n) & IDR_MASK;
       p.costs.idr_layer_visits++;
       p.trace!({ kind: 'idr_layer_visit', layer: l.id, level: n / IDR_BITS, offset: off, op: 'find' });
-      lay = l.ary[off];
+      lay = l.ary[off]!;
     }
   } else {
     lay = null;

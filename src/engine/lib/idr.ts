@@ -113,7 +113,7 @@ export function idr_find<T extends object>(idr: Idr<T>, id: number, p: Probe = N
   let visits = 1;
   for (;;) {
     const shift = node.shift;
-    const slot: RadixTreeNode<T> | T | null = node.slots[(index >>> shift) & 63];
+    const slot: RadixTreeNode<T> | T | null = node.slots[(index >>> shift) & 63]!;
     if (shift === 0) {
       costs.idr_node_visits += visits;
       return slot as T | null;
@@ -154,7 +154,7 @@ export function idr_find_count<T extends object>(idr: Idr<T>, end: number, max_h
     for (;;) {
       visits++;
       const shift = node.shift;
-      const slot: RadixTreeNode<T> | T | null = node.slots[(index >>> shift) & 63];
+      const slot: RadixTreeNode<T> | T | null = node.slots[(index >>> shift) & 63]!;
       if (shift === 0) {
         if (slot !== null) hits++;
         break;

@@ -134,7 +134,7 @@ export function rhashtable_lookup_fast<T extends { key: number }>(ht: Rhashtable
   const costs = p.costs;
   costs.rht_hash++;
   const bucket = rht_key_hashfn(tbl, key);
-  const chain = tbl.buckets[bucket];
+  const chain = tbl.buckets[bucket]!;
   if (p.trace) p.trace({ kind: 'rht_bucket', name: ht.name, op: 'lookup', key, bucket, size: tbl.size, chain: chain === null ? 0 : chain.length });
   if (chain !== null) {
     for (let i = 0; i < chain.length; i++) {
@@ -159,7 +159,7 @@ export function rhashtable_insert_fast<T extends { key: number }>(ht: Rhashtable
   const tbl = ht.tbl;
   p.costs.rht_hash++;
   const bucket = rht_key_hashfn(tbl, obj.key);
-  const chain = tbl.buckets[bucket];
+  const chain = tbl.buckets[bucket]!;
   const len = chain === null ? 0 : chain.length;
   p.costs.rht_chain_steps += len;
   if (chain === null) tbl.buckets[bucket] = [obj];
@@ -179,7 +179,7 @@ export function rhashtable_remove_fast<T extends { key: number }>(ht: Rhashtable
   const tbl = ht.tbl;
   p.costs.rht_hash++;
   const bucket = rht_key_hashfn(tbl, obj.key);
-  const chain = tbl.buckets[bucket];
+  const chain = tbl.buckets[bucket]!;
   const pos = chain === null ? -1 : chain.indexOf(obj);
   p.costs.rht_chain_steps += pos < 0 ? (chain?.length ?? 0) : pos + 1;
   if (pos < 0) return -ENOENT;
@@ -218,12 +218,12 @@ function rhashtable_rehash_table<T extends { key: number }>(ht: Rhashtable<T>, n
   const old = ht.tbl;
   let moved = 0;
   for (let b = 0; b < old.size; b++) {
-    const chain = old.buckets[b];
+    const chain = old.buckets[b]!;
     if (chain === null) continue;
     for (let i = chain.length - 1; i >= 0; i--) {
       const obj = chain[i]!;
       const nb = rht_key_hashfn(next, obj.key);
-      const dst = next.buckets[nb];
+      const dst = next.buckets[nb]!;
       if (dst === null) next.buckets[nb] = [obj];
       else dst.unshift(obj);
       moved++;

@@ -80,8 +80,8 @@ const igmp6_mc_seq_ops: SeqOperations<number> = {
   },
   stop: () => {},
   show: (k, m, v) => {
-    const dev = k.state.net.dev_base[Math.floor(v / IGMP6_GROUPS.length)];
-    const [addr, flags] = IGMP6_GROUPS[v % IGMP6_GROUPS.length];
+    const dev = k.state.net.dev_base[Math.floor(v / IGMP6_GROUPS.length)]!;
+    const [addr, flags] = IGMP6_GROUPS[v % IGMP6_GROUPS.length]!;
     seq_puts(m, `${String(dev.ifindex).padEnd(4)} ${dev.name.padEnd(15)} ${addr} ${'1'.padStart(5)} ${flags} 0\n`);
     return 0;
   },
@@ -121,6 +121,6 @@ export function net_proc_file_ops(show: string, data: unknown): FileOps | null {
   const ops = DYNAMIC.get(show);
   if (ops !== undefined) return ops;
   if (!Object.prototype.hasOwnProperty.call(PROC_NET_STATIC, show)) return null;
-  const text = PROC_NET_STATIC[show];
+  const text = PROC_NET_STATIC[show]!;
   return seq_file_ops(single_text(() => text), () => null);
 }

@@ -65,14 +65,15 @@ function sys_net_lookup(k: Kernel, path: string): Dentry | number | null {
   const { parts } = components(path, '/proc/sys/net');
   if (parts.includes('..')) return null;
   if (parts.length === 0) return { type: 'dir', readdir: (kk: Kernel) => static_readdir(NET_SYSCTL_DIRS, kk.probe) };
-  if (!NET_SYSCTL_DIRS.includes(parts[0])) return -ENOENT;
-  if (parts.length < 2) return null;
-  const dir = ctl_dir_of(k, parts[0], parts[1]);
+  const [proto, table, device, file] = parts as [string, ...(string | undefined)[]];
+  if (!NET_SYSCTL_DIRS.includes(proto)) return -ENOENT;
+  if (table === undefined) return null;
+  const dir = ctl_dir_of(k, proto, table);
   if (dir === null) return null;
   if (parts.length === 2) return { type: 'dir', readdir: (kk: Kernel) => sysctl_readdir(dir, kk.probe) };
-  if (sysctl_find(dir, parts[2], k.probe) === null) return -ENOENT;
-  if (parts.length === 3) return { type: 'dir', readdir: (kk: Kernel) => static_readdir(dir.files, kk.probe) };
-  if (!dir.files.includes(parts[3])) return -ENOENT;
+  if (sysctl_find(dir, device!, k.probe) === null) return -ENOENT;
+  if (file === undefined) return { type: 'dir', readdir: (kk: Kernel) => static_readdir(dir.files, kk.probe) };
+  if (!dir.files.includes(file)) return -ENOENT;
   return parts.length === 4 ? null : -ENOTDIR;
 }
 

@@ -170,7 +170,7 @@ export function static_readdir(names: readonly string[], p: Probe = NO_PROBE): s
   return iterate_dir_to_end((ctx) => {
     if (!dir_emit_dots(ctx)) return;
     for (let i = ctx.pos - 2; i < names.length; i++) {
-      if (!dir_emit(ctx, names[i])) return;
+      if (!dir_emit(ctx, names[i]!)) return;
       ctx.pos++;
     }
   }, p);

@@ -33,7 +33,8 @@ describe('multi-CPU declarations', () => {
     expect(t).toMatchObject({ name: 's', count: { type: 'Identifier', name: 'PAIRS' }, cpu: { type: 'BinaryExpression', operator: '+' } });
     expect(t.body).toHaveLength(1);
     expect(t.body[0]).toMatchObject({ type: 'RepeatStatement', count: { value: 1n << 50n } });
-    expect(t.body[0]!.type === 'RepeatStatement' && t.body[0].body.map((s) => s.type)).toEqual(['CallStatement']);
+    const first = t.body[0]!;
+    expect(first.type === 'RepeatStatement' && first.body.map((s) => s.type)).toEqual(['CallStatement']);
   });
 
   it('accepts `cpus N` as one socket of N cores', () => {

@@ -88,7 +88,7 @@ export const extract_seqfile: Extractor<SeqfileModel> = (kernel, events, options
     ipc,
     path,
     find: ns.variants.sysvipc_find_ipc,
-    objects: ns.ids[IPC_INDEX[ipc]].in_use,
+    objects: ns.ids[IPC_INDEX[ipc]]!.in_use,
     reads: [],
     reads_total: 0,
     calls: [],

@@ -68,7 +68,7 @@ describe('the chart of a multi-CPU sweep', () => {
     expect(m.metric).toBe('throughput');
     expect(m.yTitle).toBe('throughput, msgs/s (log)');
     expect(m.series[0]!.slope).toBe(fittedSlope(rwsem.map((p) => ({ value: p.value, ns: p.throughput }))));
-    expect(m.series[0]!.points.map((p) => p.label)).toEqual(['2.6.25: CPUS = 1, 693K msgs/s', '2.6.25: CPUS = 2, 722K msgs/s', '2.6.25: CPUS = 4, 1.46M msgs/s']);
+    expect(m.series[0]!.points.map((p) => p.label)).toEqual(['2.6.25: CPUS = 1, 693k msgs/s', '2.6.25: CPUS = 2, 722k msgs/s', '2.6.25: CPUS = 4, 1.46M msgs/s']);
     expect(m.published.map((p) => p.label)).toEqual(['published']);
   });
 });

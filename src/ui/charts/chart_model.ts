@@ -99,21 +99,9 @@ export const MARKERS: readonly MarkerShape[] = ['circle', 'square', 'triangle', 
 /** Rough width of `text` at the chart's 11 px font (digits and letters ~6.2 px): enough to size margins. */
 const textWidth = (text: string) => text.length * 6.2;
 
-/** `1.23 ms`, `45 µs`, `2.5 s` for a time in nanoseconds. */
-export function formatNs(ns: number): string {
-  if (ns >= 1e9) return `${+(ns / 1e9).toPrecision(3)} s`;
-  if (ns >= 1e6) return `${+(ns / 1e6).toPrecision(3)} ms`;
-  if (ns >= 1e3) return `${+(ns / 1e3).toPrecision(3)} µs`;
-  return `${+ns.toPrecision(3)} ns`;
-}
-
-/** `1.92M msgs/s` */
-export function formatRate(r: number): string {
-  if (r >= 1e9) return `${+(r / 1e9).toPrecision(3)}G msgs/s`;
-  if (r >= 1e6) return `${+(r / 1e6).toPrecision(3)}M msgs/s`;
-  if (r >= 1e3) return `${+(r / 1e3).toPrecision(3)}K msgs/s`;
-  return `${+r.toPrecision(3)} msgs/s`;
-}
+// the page's one number format (src/ui/format.ts); re-exported for the charts' components
+export { formatNs, formatRate, formatSlope } from '../format';
+import { formatNs, formatRate } from '../format';
 
 /** Throughput for a multi-CPU sweep (its points carry it), else modeled time. */
 export function metricOf(result: SweepResult): Metric {
@@ -127,10 +115,6 @@ export function pointY(p: SweepPoint, metric: Metric): number {
 
 export const formatY = (metric: Metric, y: number): string => (metric === 'throughput' ? formatRate(y) : formatNs(y));
 
-/** The slope as the CLI prints it: two decimals, `-` for none. */
-export function formatSlope(s: number | null): string {
-  return s === null ? '-' : s.toFixed(2);
-}
 
 /** Ticks at powers of ten when the range spans two or more, else at 1, 2 and 5 times them. */
 function tickValues(scale: ReturnType<typeof scaleLog<number>>): number[] {

@@ -6,7 +6,7 @@ test('formatNs picks ns, µs, ms or s and drops trailing zeros', () => {
   expect(formatNs(999)).toBe('999 ns');
   expect(formatNs(1000)).toBe('1 µs');
   expect(formatNs(1234.5)).toBe('1.23 µs');
-  expect(formatNs(999_999)).toBe('1000 µs');
+  expect(formatNs(999_999)).toBe('1 ms');
   expect(formatNs(1_000_000)).toBe('1 ms');
   expect(formatNs(2_500_000)).toBe('2.5 ms');
   expect(formatNs(2e9)).toBe('2 s');

@@ -7,13 +7,9 @@ import type { SmpRunData } from '../../engine/smp/smp_api';
 import { CPU_STATES, type StateTimes } from './lanes';
 import type { Domain } from './timeline_layout';
 
-/** ns as the pictures label them: ns, µs, ms or s, with at most 2 (µs) or 3 (ms, s) decimals. */
-export function formatNs(ns: number): string {
-  if (Math.abs(ns) >= 1e9) return `${+(ns / 1e9).toFixed(3)} s`;
-  if (Math.abs(ns) >= 1e6) return `${+(ns / 1e6).toFixed(3)} ms`;
-  if (Math.abs(ns) >= 1e3) return `${+(ns / 1e3).toFixed(2)} µs`;
-  return `${+ns.toFixed(0)} ns`;
-}
+// the page's one time format (src/ui/format.ts), as the charts show it; re-exported for the multi-CPU components
+export { formatNs } from '../format';
+import { formatNs } from '../format';
 
 const pct = (part: number, whole: number) => `${whole > 0 ? Math.round((100 * part) / whole) : 0}%`;
 

@@ -3,10 +3,15 @@
  * current with history.replaceState, so no history entry per step) and the
  * local draft (saved a moment after each edit by the user, never by a
  * load). Also what the page opens with.
+ *
+ * Two tabs share one draft. When another tab saves a different one (the
+ * `storage` event), a tab that has not been edited just offers it back; a
+ * tab with edits of its own stops saving and asks which to keep, instead of
+ * overwriting the other tab's draft with its next keystroke.
  */
 import type { Playground } from '../playground.svelte';
 import { fetchExample, TOUR } from '../gallery/examples';
-import { loadDraft, saveDraft, type Draft } from './draft';
+import { DRAFT_KEY, loadDraft, saveDraft, type Draft } from './draft';
 import { chooseStartup } from './startup';
 import { hashForState, linkedCompare, linkedOptions, type ChartsState, type CompareState, type PageMode, type SmpState, type UrlState } from './url_state';
 
@@ -28,6 +33,8 @@ export class Persistence {
   charts = $state.raw<ChartsState | null>(null);
   /** nothing was linked or drafted: the gallery is the landing view */
   firstVisit = $state(false);
+  /** a draft another tab saved while this one had edits of its own: saving waits until the user chooses */
+  otherTabDraft = $state.raw<Draft | null>(null);
 
   /** the hash this page wrote last (another one in the address bar means a link was pasted) */
   #written = '';
@@ -52,12 +59,46 @@ export class Persistence {
     });
     $effect(() => {
       const text = this.#pg.text;
-      if (!this.#pg.editedSinceLoad) return;
+      if (!this.#pg.editedSinceLoad || this.otherTabDraft !== null) return;
       const t = setTimeout(() => {
         if (saveDraft(text)) this.draft = { v: 1, workload: text };
       }, DRAFT_DELAY_MS);
       return () => clearTimeout(t);
     });
+    $effect(() => {
+      const onStorage = (e: StorageEvent) => {
+        if (e.key === DRAFT_KEY) this.onOtherTabDraft(loadDraft());
+      };
+      window.addEventListener('storage', onStorage);
+      return () => window.removeEventListener('storage', onStorage);
+    });
+  }
+
+  /** Another tab saved `draft` (null: it was removed). */
+  onOtherTabDraft(draft: Draft | null): void {
+    if (draft === null || draft.workload === this.#pg.text) {
+      this.otherTabDraft = null;
+      if (draft !== null) this.draft = draft;
+      return;
+    }
+    if (this.#pg.editedSinceLoad && this.draft?.workload !== draft.workload) this.otherTabDraft = draft;
+    else this.draft = draft;
+  }
+
+  /** Opens the other tab's draft in the editor (this tab's edits are dropped). */
+  takeOtherTabDraft(): void {
+    const d = this.otherTabDraft;
+    if (d === null) return;
+    this.otherTabDraft = null;
+    this.draft = d;
+    this.#pg.load(d.workload);
+  }
+
+  /** Keeps this tab's text as the draft, over the other tab's. */
+  keepThisTabDraft(): void {
+    this.otherTabDraft = null;
+    const text = this.#pg.text;
+    if (saveDraft(text)) this.draft = { v: 1, workload: text };
   }
 
   /**

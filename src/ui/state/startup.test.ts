@@ -22,6 +22,17 @@ describe('the startup choice', () => {
     });
   });
 
+  test('a link whose fragment holds no state (#w=…, #garbage) opens the tour and says it was not understood', () => {
+    for (const hash of ['#w=N4Igbi', '#garbage', 'garbage']) {
+      const start = chooseStartup(hash, DRAFT, TOUR);
+      expect(start).toMatchObject({ workload: TOUR, source: 'tour' });
+      expect(start.problem).toMatch(/^The link was not understood: its part after # \("(w=N4Igbi|garbage)"\) holds no ipcscope state \(#s=…\)\. The tour opened instead\.$/);
+    }
+    expect(chooseStartup('#' + 'x'.repeat(100), null, TOUR).problem).toContain(`("${'x'.repeat(40)}…")`);
+    // an empty fragment is no link at all
+    expect(chooseStartup('#', DRAFT, TOUR)).toMatchObject({ source: 'draft', problem: null });
+  });
+
   test('a damaged link opens the tour and says what was wrong', () => {
     expect(chooseStartup('#s=N4Igbi', DRAFT, TOUR)).toEqual({
       workload: TOUR, step: 0, views: [], kernel: {}, mode: 'play', compare: null, viewOptions: {}, charts: null, smp: NO_SMP, source: 'tour',

@@ -1,7 +1,8 @@
 /**
  * What the page opens with: the state of a link (`#s=...`) when there is
- * one, else the local draft, else the tour. A link that cannot be read
- * opens the tour and says why; the draft is never the one thrown away.
+ * one, else the local draft, else the tour. A link that cannot be read,
+ * or whose fragment is not ours at all (`#w=…`, `#garbage`), opens the tour
+ * and says why; the draft is never the one thrown away.
  * Kernel names in a link that this version does not know are left out,
  * and the problem says which; so are view options, charts choices or
  * multi-CPU settings that are malformed, a charts scenario this version
@@ -60,6 +61,11 @@ export function chooseStartup(hash: string, draft: Draft | null, tour: string): 
       return { workload, step, views, kernel: k, mode, compare: c, viewOptions, charts, smp, source: 'link', problem };
     }
     return { ...base, workload: tour, source: 'tour', problem: `${decoded.message} The tour opened instead.` };
+  }
+  const fragment = hash.startsWith('#') ? hash.slice(1) : hash;
+  if (fragment !== '') {
+    const shown = JSON.stringify(fragment.length > 40 ? `${fragment.slice(0, 40)}…` : fragment);
+    return { ...base, workload: tour, source: 'tour', problem: `The link was not understood: its part after # (${shown}) holds no ipcscope state (#s=…). The tour opened instead.` };
   }
   if (draft !== null) return { ...base, workload: draft.workload, source: 'draft' };
   return { ...base, workload: tour, source: 'tour' };

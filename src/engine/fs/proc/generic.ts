@@ -88,16 +88,16 @@ export function proc_fs_init(proc_dir: ProcDirImpl = 'rbtree'): ProcFs {
 export function proc_alloc_inum(fs: ProcFs): number {
   const h = fs.inum_free;
   if (h.length === 0) return PROC_DYNAMIC_FIRST + fs.inum_next++;
-  const top = h[0];
-  const last = h.pop() as number;
+  const top = h[0]!;
+  const last = h.pop()!;
   if (h.length > 0) {
     let i = 0;
     for (;;) {
       const l = 2 * i + 1;
       if (l >= h.length) break;
-      const c = l + 1 < h.length && h[l + 1] < h[l] ? l + 1 : l;
-      if (h[c] >= last) break;
-      h[i] = h[c];
+      const c = l + 1 < h.length && h[l + 1]! < h[l]! ? l + 1 : l;
+      if (h[c]! >= last) break;
+      h[i] = h[c]!;
       i = c;
     }
     h[i] = last;
@@ -113,8 +113,8 @@ export function proc_free_inum(fs: ProcFs, inum: number): void {
   h.push(v);
   while (i > 0) {
     const up = (i - 1) >> 1;
-    if (h[up] <= v) break;
-    h[i] = h[up];
+    if (h[up]! <= v) break;
+    h[i] = h[up]!;
     i = up;
   }
   h[i] = v;

@@ -72,7 +72,7 @@ function dev_base_lower_bound(net: NetNamespace, ifindex: number): number {
   let hi = devs.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (devs[mid].ifindex < ifindex) lo = mid + 1;
+    if (devs[mid]!.ifindex < ifindex) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -81,7 +81,7 @@ function dev_base_lower_bound(net: NetNamespace, ifindex: number): number {
 /** for_each_netdev_dump from `ifindex`: the device with the lowest ifindex ≥ `ifindex`, or null. */
 export function dev_get_by_index_from(net: NetNamespace, ifindex: number): NetDevice | null {
   const at = dev_base_lower_bound(net, ifindex);
-  return at < net.dev_base.length ? net.dev_base[at] : null;
+  return net.dev_base[at] ?? null;
 }
 
 /**

@@ -103,10 +103,10 @@ function scan_names(net: NetNamespace, prefix: string, suffix: string, inuse: In
   let sscanfs = 0;
   let snprintfs = 0;
   for (let k = 0; k < devs.length; k++) {
-    const name = devs[k].name;
+    const name = devs[k]!.name;
     const bit = dev_name_claims(name, prefix, suffix);
     sscanfs++;
-    if (bit >= 0) inuse[bit >> 5] |= 1 << (bit & 31);
+    if (bit >= 0) inuse[bit >> 5]! |= 1 << (bit & 31);
     if (bit !== NO_NUMBER) snprintfs++;
     if (trace) trace({ kind: 'dev_name_scan', name, bit: bit >= 0 ? bit : null });
   }
@@ -127,7 +127,7 @@ export function __dev_alloc_name(net: NetNamespace, pattern: string, p: Probe = 
   const inuse = new Int32Array(MAX_NETDEVICES >> 5);
   scan_names(net, pattern.slice(0, pct), pattern.slice(pct + 2), inuse, p);
   for (let w = 0; w < inuse.length; w++) {
-    const word = inuse[w];
+    const word = inuse[w]!;
     if (word !== -1) {
       const free = ~word & (word + 1); // lowest zero bit
       const bit = (w << 5) + 31 - Math.clz32(free);
