@@ -7,7 +7,7 @@ const cases = [
   {
     what: 'of an unknown version',
     hash: linkHash({ v: 9, workload: 'x', step: 0 }),
-    says: 'The link has state version 9; this ipcscope reads versions up to 2.',
+    says: 'The link has state version 9; this ipcscope reads versions up to 3.',
   },
   {
     what: 'oversized',

@@ -114,7 +114,7 @@ describe('the event → code table', () => {
     const { op, all } = steps('003-procfs-rbtree.ipc', '3.19', 1);
     const reg = op.events.findIndex((e) => e.kind === 'proc_register');
     expect(reg).toBeGreaterThan(0);
-    const link = op.events.slice(0, reg).findLastIndex((e) => e.kind === 'rb_link');
+    const link = op.events.slice(0, reg).map((e) => e.kind).lastIndexOf('rb_link');
     expect(all[link]!.fn).toBe('pde_subdir_insert');
     expect(all[link]!.stack.map((f) => f.name)).toEqual(['rtnl_newlink', 'proc_register', 'pde_subdir_insert']);
     const firstCompare = op.events.findIndex((e) => e.kind === 'rb_compare');
