@@ -19,14 +19,14 @@ test('a copied link opens the IDR view on the same ipc type, zoomed to the same 
   await expect(idr.getByTestId('idr-strip')).toHaveCount(1);
   await expect(idr.getByTestId('idr-strip')).toHaveAttribute('data-slots', 'e'.repeat(6) + '.'.repeat(58));
   const node = await idr.getByTestId('idr-strip').getAttribute('data-id');
-  await expect(idr.getByRole('navigation', { name: 'Subtree' })).toContainText(`node ${node}`);
+  await expect(idr.getByRole('group', { name: 'Subtree' })).toContainText(`node ${node}`);
 
   const { other } = await openCopiedLink(page, context);
   await expect(other.getByTestId('step-count')).toHaveText(`step ${OPS} / ${OPS}`);
   const idr2 = viewPanel(other, 'idr');
   await expect(idr2.getByRole('combobox')).toHaveValue('shm');
   await expect(idr2.getByTestId('idr-whole')).toBeVisible();
-  await expect(idr2.getByRole('navigation', { name: 'Subtree' })).toContainText(`node ${node}`);
+  await expect(idr2.getByRole('group', { name: 'Subtree' })).toContainText(`node ${node}`);
   await expect(idr2.getByTestId('idr-strip')).toHaveCount(1);
   await expect(idr2.getByTestId('idr-strip')).toHaveAttribute('data-id', node!);
   await expect(idr2.getByTestId('idr-strip')).toHaveAttribute('data-slots', 'e'.repeat(6) + '.'.repeat(58));

@@ -90,11 +90,15 @@ test('the ids choice shows another ipc type, and below 1200 px the stage shows o
   await view.getByLabel('ids').selectOption('shm');
   await expect(view.getByTestId('maxidx-svg')).toContainText('shm ids · 1 in use');
   await expect(view.getByTestId('maxidx-value')).toHaveText('0');
-  // narrow: a tab replaces the open view
+  // narrow: the first of the link's views is shown, a tab brings another forward
   await page.setViewportSize({ width: 1000, height: 900 });
   await expect(page.getByTestId('stage').locator('[data-view]')).toHaveCount(1);
+  await expect(page.getByTestId('stage').locator('[data-view="idr"]')).toBeVisible();
+  await expect(page.getByTestId('view-tab-idr')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('view-tab-maxidx')).toHaveAttribute('aria-selected', 'false');
   await page.getByTestId('view-tab-maxidx').click();
   await expect(page.getByTestId('stage').locator('[data-view]')).toHaveCount(1);
-  await expect(page.getByTestId('view-tab-maxidx')).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByTestId('view-tab-idr')).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByTestId('stage').locator('[data-view="maxidx"]')).toBeVisible();
+  await expect(page.getByTestId('view-tab-maxidx')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('view-tab-idr')).toHaveAttribute('aria-selected', 'false');
 });

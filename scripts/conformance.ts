@@ -3,20 +3,25 @@
  *
  *   tsx scripts/conformance.ts [--check] [FILTER]
  *       run the committed workloads on the engine, compare with the
- *       recordings; prints `conformance: N passed, M failed`
+ *       recordings; prints `conformance: N passed, M failed[, K pending]`
+ *       (pending: part-2 workloads the engine cannot parse yet, listed
+ *       with the reason; they do not fail the run)
  *   tsx scripts/conformance.ts --record [FILTER]
  *       re-record the committed workloads on this host's kernel (root,
  *       Linux, `unshare -i`); writes tests/conformance/expected/
- *   tsx scripts/conformance.ts --fuzz N [--seed S] [--net] [--allow-skip]
+ *   tsx scripts/conformance.ts --fuzz N [--seed S] [--net | --procs] [--allow-skip]
  *       N generated workloads (seeds S, S+1, ...) on the host kernel and on
- *       the engine; prints each workload that differs with its differences
+ *       the engine; prints each workload that differs with its differences.
+ *       --procs: multi-process workloads (part 2 of the language); while the
+ *       engine cannot parse part 2 they are pending, and a run where all are
+ *       pending prints `conformance: SKIPPED: ...` like an unusable host
  *
  * Exit status: 0 all agree, 1 differences (or the host kernel is not
  * usable, unless --allow-skip), 2 bad usage.
  */
 import { formatDifferences } from '../tests/conformance/compare';
 import { listCorpus, writeRecording } from '../tests/conformance/corpus';
-import { generateWorkload } from '../tests/conformance/generate';
+import { generateProcsWorkload, generateWorkload } from '../tests/conformance/generate';
 import { hostUnavailableReason, recordOnHost } from '../tests/conformance/host';
 
 interface Args {
@@ -25,17 +30,18 @@ interface Args {
   count: number;
   seed: number;
   net: boolean;
+  procs: boolean;
   allowSkip: boolean;
 }
 
 function usage(message: string): never {
   console.error(`conformance: ${message}`);
-  console.error('usage: conformance.ts [--check] [FILTER] | --record [FILTER] | --fuzz N [--seed S] [--net] [--allow-skip]');
+  console.error('usage: conformance.ts [--check] [FILTER] | --record [FILTER] | --fuzz N [--seed S] [--net | --procs] [--allow-skip]');
   process.exit(2);
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { mode: 'check', filter: '', count: 0, seed: 1, net: false, allowSkip: false };
+  const args: Args = { mode: 'check', filter: '', count: 0, seed: 1, net: false, procs: false, allowSkip: false };
   const number = (flag: string, value: string | undefined): number => {
     if (value === undefined || !/^\d+$/.test(value)) usage(`${flag} needs a non-negative integer`);
     return Number(value);
@@ -49,10 +55,12 @@ function parseArgs(argv: string[]): Args {
       args.count = number(a, argv[++i]);
     } else if (a === '--seed') args.seed = number(a, argv[++i]);
     else if (a === '--net') args.net = true;
+    else if (a === '--procs') args.procs = true;
     else if (a === '--allow-skip') args.allowSkip = true;
     else if (a.startsWith('--')) usage(`unknown option ${a}`);
     else args.filter = a;
   }
+  if (args.net && args.procs) usage('--net and --procs generate different workloads: pick one');
   return args;
 }
 
@@ -62,10 +70,16 @@ async function loadEngine(): Promise<typeof import('../tests/conformance/engine'
 }
 
 async function check(filter: string): Promise<number> {
-  const { checkAgainst } = await loadEngine();
+  const { checkAgainst, pendingNotice, pendingReason } = await loadEngine();
   let passed = 0;
   let failed = 0;
+  const pending: { name: string; reason: string }[] = [];
   for (const entry of listCorpus(filter)) {
+    const reason = pendingReason(entry);
+    if (reason) {
+      pending.push({ name: entry.name, reason });
+      continue;
+    }
     if (!entry.expected) {
       console.log(`${entry.name}: not recorded (run --record)`);
       failed++;
@@ -79,7 +93,9 @@ async function check(filter: string): Promise<number> {
     failed++;
     console.log(`FAIL ${entry.name} (${differences.length} differences)\n${formatDifferences(differences, 10)}\n`);
   }
-  console.log(`conformance: ${passed} passed, ${failed} failed`);
+  const notice = pendingNotice(pending);
+  if (notice) console.log(notice);
+  console.log(`conformance: ${passed} passed, ${failed} failed${pending.length ? `, ${pending.length} pending` : ''}`);
   return failed === 0 ? 0 : 1;
 }
 
@@ -109,10 +125,20 @@ async function fuzz(args: Args): Promise<number> {
     console.log(`conformance: SKIPPED: ${why}`);
     return args.allowSkip ? 0 : 1;
   }
-  const { checkAgainst } = await loadEngine();
+  const { checkAgainst, engineParseError } = await loadEngine();
+  const what = args.net ? ' (net)' : args.procs ? ' (procs)' : '';
   let differing = 0;
+  const pending: number[] = [];
+  let firstPending = '';
   for (let seed = args.seed; seed < args.seed + args.count; seed++) {
-    const text = generateWorkload(seed, { net: args.net });
+    const text = args.procs ? generateProcsWorkload(seed) : generateWorkload(seed, { net: args.net });
+    const unparsed = args.procs ? engineParseError(text) : null;
+    if (unparsed) {
+      // part 2 the engine does not speak yet: not run on the host either
+      pending.push(seed);
+      firstPending ||= unparsed;
+      continue;
+    }
     const host = recordOnHost(text, { net: args.net });
     if (host.exitCode === 3) {
       console.log(`conformance: seed ${seed}: the recorder failed: ${host.stderr.trim()}`);
@@ -123,7 +149,13 @@ async function fuzz(args: Args): Promise<number> {
     differing++;
     console.log(`=== seed ${seed}: ${differences.length} differences\n${text}--- differences\n${formatDifferences(differences)}\n`);
   }
-  console.log(`conformance: fuzz ${args.count} workloads from seed ${args.seed}${args.net ? ' (net)' : ''}: ${args.count - differing} agree, ${differing} differ`);
+  if (pending.length === args.count && args.count > 0) {
+    console.log(`conformance: SKIPPED: the engine cannot parse multi-process workloads yet (${firstPending}); ${args.count} workloads pending`);
+    return args.allowSkip ? 0 : 1;
+  }
+  if (pending.length) console.log(`conformance: ${pending.length} workloads pending, the engine cannot parse them yet (first: ${firstPending}): seeds ${pending.join(' ')}`);
+  const checked = args.count - pending.length;
+  console.log(`conformance: fuzz ${checked} workloads from seed ${args.seed}${what}: ${checked - differing} agree, ${differing} differ`);
   return differing === 0 ? 0 : 1;
 }
 

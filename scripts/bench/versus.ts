@@ -1,14 +1,21 @@
 // Sections 1 and 2 of the bench: the engine against the host kernel on the
-// same workloads, and the old counting /proc/sysvipc read at full size.
+// same workloads (in process against ipctimer's own timer, and the whole
+// CLI process against the whole ipctimer process), and the old counting
+// /proc/sysvipc read at full size.
 //
 // Runs are interleaved (kernel, engine, kernel, engine, ...) so that both
 // sides see the same load on a shared machine; the figure is the median of
 // the per-pair ratios. One unmeasured warm-up pair comes first (the engine's
 // JIT, the kernel's slab caches).
-import { checkOutput, engineRun, readExample } from './engine';
-import { kernelTimer } from './kernel';
+import { spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkOutput, engineRun, readExample, type EngineRun } from './engine';
+import { kernelTimer, type KernelTiming } from './kernel';
 import type { Row } from './report';
-import { FIND_IPC_EXAMPLE, kernelWorkloads } from './workloads';
+import { FIND_IPC_EXAMPLE, kernelWorkloads, type KernelWorkload } from './workloads';
 
 export const RATIO_BUDGET = 2;
 
@@ -27,13 +34,86 @@ export interface VersusOptions {
   log: (s: string) => void;
 }
 
+/** How one comparison times each side: the engine run and which kernel figure it is set against. */
+interface Sides {
+  /** the measurement's name before the workload's title */
+  name: string;
+  budget: number;
+  /** the workloads compared (by ipctimer name); all when absent */
+  only?: readonly KernelWorkload['name'][];
+  engine(w: KernelWorkload): EngineRun;
+  kernelMs(k: KernelTiming): number;
+  engineNote: string;
+  kernelNote: string;
+}
+
+/** In process: runWorkload against ipctimer's own timer (after its exec and unshare). */
 export function engineVersusKernel(opts: VersusOptions): Row[] {
+  return compare(opts, {
+    name: 'engine/kernel',
+    budget: RATIO_BUDGET,
+    engine: (w) => engineRun(w.text),
+    kernelMs: (k) => k.total_ms,
+    engineNote: 'runWorkload, in process',
+    kernelNote: 'ipctimer, fresh namespaces',
+  });
+}
+
+export const PROCESS_RATIO_BUDGET = 1.5;
+
+/**
+ * What a user runs: the whole `node bin/ipcscope.mjs run FILE` process
+ * (start-up, reading the file, printing to a file) against the whole
+ * ipctimer process (exec, unshare of fresh namespaces, the calls, exit),
+ * both timed by this process around the child. The CLI is rebuilt first,
+ * so the figure is the sources' and not a stale bundle's.
+ */
+export function processVersusKernel(opts: VersusOptions): Row[] {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  opts.log('building the CLI (vite build --config vite.cli.config.ts)');
+  const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.cli.config.ts', '--logLevel', 'error'], { cwd: root, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`the CLI does not build: ${build.stderr.trim()}`);
+  const dir = mkdtempSync(join(tmpdir(), 'ipcscope-bench-cli-'));
+  try {
+    return compare(opts, {
+      name: 'whole process engine/kernel',
+      budget: PROCESS_RATIO_BUDGET,
+      only: ['shm', 'msg', 'nextid'],
+      engine: (w) => cliRun(root, dir, w),
+      kernelMs: (k) => k.process_ms,
+      engineNote: 'node bin/ipcscope.mjs run FILE > file, start-up included',
+      kernelNote: 'the ipctimer process, exec and unshare included',
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function cliRun(root: string, dir: string, w: KernelWorkload): EngineRun {
+  const file = join(dir, `${w.name}.ipc`);
+  const out = join(dir, `${w.name}.out`);
+  writeFileSync(file, w.text);
+  const fd = openSync(out, 'w');
+  let r: ReturnType<typeof spawnSync>;
+  const t0 = performance.now();
+  try {
+    r = spawnSync(process.execPath, [join(root, 'bin/ipcscope.mjs'), 'run', file], { stdio: ['ignore', fd, 'pipe'], timeout: 300_000 });
+  } finally {
+    closeSync(fd);
+  }
+  const ms = performance.now() - t0;
+  if (r.status !== 0) throw new Error(`ipcscope run ${w.name} failed (exit ${r.status}): ${String(r.stderr ?? r.error ?? '').trim()}`);
+  return { ms, output: readFileSync(out, 'utf8') };
+}
+
+function compare(opts: VersusOptions, sides: Sides): Row[] {
   const timer = kernelTimer();
   if (!timer.ok) opts.log(`kernel side skipped: ${timer.reason}`);
   const rows: Row[] = [];
   try {
     for (const w of kernelWorkloads(opts.scale)) {
-      opts.log(`engine vs kernel: ${w.title}`);
+      if (sides.only !== undefined && !sides.only.includes(w.name)) continue;
+      opts.log(`${sides.name}: ${w.title}`);
       const engine: number[] = [];
       const kernel: number[] = [];
       let skipped = timer.ok ? null : timer.reason;
@@ -44,29 +124,31 @@ export function engineVersusKernel(opts: VersusOptions): Row[] {
           else {
             const bad = Object.entries(k.check).find(([name, v]) => name !== 'bytes' && name !== 'reads' && v !== 0);
             if (bad !== undefined) throw new Error(`the kernel run of ${w.name} is wrong: ${bad[0]} = ${bad[1]}`);
-            if (r >= 0) kernel.push(k.total_ms);
+            if (r >= 0) kernel.push(sides.kernelMs(k));
           }
           // the kernel tears a dead namespace down in the background: let it finish before the engine runs
           if (w.settleMs > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, w.settleMs);
         }
-        const e = engineRun(w.text);
+        const e = sides.engine(w);
         const wrong = checkOutput(e.output, w.expect);
         if (wrong !== null) throw new Error(`the engine run of ${w.name} is wrong: ${wrong}`);
         if (r >= 0) engine.push(e.ms);
       }
       const em = median(engine);
+      const measurement = `${sides.name}: ${w.title}`;
+      const budget = `≤ ${sides.budget}×`;
       if (skipped !== null) {
-        rows.push({ measurement: `engine/kernel: ${w.title}`, value: null, unit: '×', budget: `≤ ${RATIO_BUDGET}×`, status: 'skipped', notes: `kernel side skipped (${skipped}); engine ${em.toFixed(0)} ms` });
+        rows.push({ measurement, value: null, unit: '×', budget, status: 'skipped', notes: `kernel side skipped (${skipped}); engine ${em.toFixed(0)} ms` });
         continue;
       }
       const ratio = median(engine.map((e, i) => e / kernel[i]!));
       rows.push({
-        measurement: `engine/kernel: ${w.title}`,
+        measurement,
         value: ratio,
         unit: '×',
-        budget: `≤ ${RATIO_BUDGET}×`,
-        status: ratio <= RATIO_BUDGET ? 'pass' : 'fail',
-        notes: `median of ${opts.runs} interleaved pairs; engine ${em.toFixed(1)} ms (runWorkload, in process), kernel ${median(kernel).toFixed(1)} ms (ipctimer, fresh namespaces)`,
+        budget,
+        status: ratio <= sides.budget ? 'pass' : 'fail',
+        notes: `median of ${opts.runs} interleaved pairs; engine ${em.toFixed(1)} ms (${sides.engineNote}), kernel ${median(kernel).toFixed(1)} ms (${sides.kernelNote})`,
       });
     }
   } finally {

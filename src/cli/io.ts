@@ -1,7 +1,8 @@
 /**
- * Reading the workload and writing large outputs: stdout is written in one
- * chunk and awaited (so exiting right after cannot truncate it), and a
- * closed pipe (EPIPE, e.g. `| head`) ends the writing quietly.
+ * Reading the workload and writing large outputs: each write is awaited
+ * (so exiting right after cannot truncate it), output made piece by piece
+ * is written as it comes, and a closed pipe (EPIPE, e.g. `| head`) ends the
+ * writing quietly.
  */
 import { readFileSync } from 'node:fs';
 
@@ -24,13 +25,16 @@ export function readWorkload(file: string): { ok: true; text: string } | { ok: f
 const closed = new WeakSet<NodeJS.WriteStream>();
 const watched = new WeakSet<NodeJS.WriteStream>();
 
+/** Notes when the stream's reader went away (a closed pipe is reported asynchronously, possibly after a write's callback). */
+function watch(stream: NodeJS.WriteStream): void {
+  if (watched.has(stream)) return;
+  watched.add(stream);
+  stream.on('error', () => closed.add(stream));
+}
+
 /** Writes `text` to the stream and resolves once it is flushed (or the reader went away). */
 export function writeAll(stream: NodeJS.WriteStream, text: string): Promise<void> {
-  if (!watched.has(stream)) {
-    watched.add(stream);
-    // A closed pipe is reported asynchronously, possibly after the write's callback.
-    stream.on('error', () => closed.add(stream));
-  }
+  watch(stream);
   if (text.length === 0 || closed.has(stream)) return Promise.resolve();
   return new Promise((resolve) => {
     stream.write(text, (e) => {
@@ -38,4 +42,24 @@ export function writeAll(stream: NodeJS.WriteStream, text: string): Promise<void
       resolve();
     });
   });
+}
+
+/**
+ * Writes output as it is made: each chunk goes to the stream at once (Node
+ * writes stdout to a file, a terminal or a pipe with room synchronously on
+ * Linux, so the output is not held in memory), without a callback, because
+ * the callbacks of writes made while a run keeps the thread would all wait,
+ * holding on, until it ends. The last chunk is held back and written by
+ * `end`, which resolves once everything is flushed (or the reader went away).
+ */
+export function chunkWriter(stream: NodeJS.WriteStream): { write(chunk: string): void; end(): Promise<void> } {
+  watch(stream);
+  let held = '';
+  return {
+    write(chunk) {
+      if (held.length > 0 && !closed.has(stream)) stream.write(held);
+      held = chunk;
+    },
+    end: () => writeAll(stream, held),
+  };
 }

@@ -166,4 +166,21 @@ describe('the ipcscope command', () => {
     expect(slow.every((t, i) => t < base[i]! / 5)).toBe(true);
     expect(ipcscope(['sweep', path, '--var', 'W=1', '--smp', 'ipc_ns_offset=3'])).toMatchObject({ status: 2, stderr: expect.stringContaining('multiple of 8') });
   });
+
+  it('sweep runs its points on worker threads and prints exactly what a serial run prints', () => {
+    const smp = workload('smp-par.ipc', '#@default P=1\ncpus 4\nduration 200 us\nfor i in 0..P { msgget(i + 1, IPC_CREAT|0600) }\ntask s x P { q = msgget(TASK + 1, 0); forever { msgsnd(q, 1, 4); msgctl(q, MSG_INFO) } }\ntask r x P { q = msgget(TASK + 1, 0); forever { msgrcv(q, 0, 4) } }\n');
+    const plain = workload('plain-par.ipc', 'for i in 0..N { shmget(IPC_PRIVATE, 4096, IPC_CREAT|0600) }\n#@measure\ncat /proc/sysvipc/shm\n');
+    for (const [path, values, kernels] of [[smp, 'P=1,2,3', ['6.0', '6.1']], [plain, 'N=1,10,100,300', ['5.13', '6.18']]] as const) {
+      const args = ['sweep', path, '--var', values, ...kernels.flatMap((k) => ['--kernel', k]), '--json'];
+      const serial = ipcscope([...args, '--jobs', '1']);
+      const parallel = ipcscope([...args, '--jobs', '3']);
+      expect(serial.status).toBe(0);
+      expect(parallel.status).toBe(0);
+      expect(parallel.stdout).toBe(serial.stdout);
+      // the parallel run reports each point as it finishes; the serial one as it starts
+      expect(parallel.stderr).toMatch(/^\[1\/\d+ [0-9.]+s\] \S+ [A-Z]=\d+ finished$/m);
+      expect(serial.stderr).not.toMatch(/finished/);
+    }
+    expect(ipcscope(['sweep', smp, '--var', 'P=1', '--jobs', '0'])).toMatchObject({ status: 2, stderr: expect.stringContaining('--jobs needs a positive integer') });
+  });
 });

@@ -5,14 +5,15 @@
  */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { isMainThread } from 'node:worker_threads';
 import { engineInfo } from '../engine/api';
-import { runWorkload } from '../engine/run';
+import { runWorkload, streamWorkload, type RunResult } from '../engine/run';
 import { resolveConfig } from '../engine/presets';
 import { parseSmpOverrides } from '../engine/smp/constants';
 import { parseArgs, USAGE, type RunCommand } from './args';
 import { listKernelsCommand, sweepCommand } from './sweep';
 import { formatCostsTable } from './costs_table';
-import { readWorkload, writeAll } from './io';
+import { chunkWriter, readWorkload, writeAll } from './io';
 
 async function runCommand(cmd: RunCommand): Promise<number> {
   const input = readWorkload(cmd.file);
@@ -39,17 +40,22 @@ async function runCommand(cmd: RunCommand): Promise<number> {
     await writeAll(process.stderr, `ipcscope: ${smp.message}\n`);
     return 2;
   }
-  const result = runWorkload(input.text, {
+  const options = {
     config: config.config,
     ...(cmd.smp.length === 0 ? {} : { smpConstants: smp.overrides }),
     ...(cmd.maxSteps === null ? {} : { maxSteps: cmd.maxSteps }),
     ...(vars.size === 0 ? {} : { vars }),
-  });
+  };
+  let result: RunResult;
   if (cmd.json) {
+    result = runWorkload(input.text, options);
     const json = { output: result.output, costs: result.costs, error: result.error, ...(result.smp === undefined ? {} : { smp: result.smp }) };
     await writeAll(process.stdout, JSON.stringify(json) + '\n');
   } else {
-    await writeAll(process.stdout, result.output);
+    // printed as it runs: a workload of a million lines never holds its whole output
+    const out = chunkWriter(process.stdout);
+    result = streamWorkload(input.text, out.write, options);
+    await out.end();
   }
   let err = '';
   if (result.error !== null) {
@@ -89,9 +95,12 @@ export async function main(argv: string[]): Promise<number> {
   return code;
 }
 
+// a sweep worker thread (sweep_threads.ts) loads this bundle too: it is not the command
+export { sweepWorkerMain } from './sweep_threads';
+
 function isEntryPoint(): boolean {
   const script = process.argv[1];
-  if (script === undefined) return false;
+  if (script === undefined || !isMainThread) return false;
   try {
     return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
   } catch {

@@ -17,7 +17,7 @@ describe('kernel-history options', () => {
   it('sweep takes a FILE, --var lists, several --kernel, --set and --smp, and one output format', () => {
     expect(parseArgs(['sweep', 'w.ipc', '--var', 'N=1,2', '--kernel', '5.13', '--kernel=6.18', '--set', 'ipc_maxidx=linear,bsearch', '--smp', 'ipc_ns_offset=32', '--csv'])).toEqual({
       ok: true,
-      value: { command: 'sweep', file: 'w.ipc', vars: ['N=1,2'], kernels: ['5.13', '6.18'], sets: ['ipc_maxidx=linear,bsearch'], smp: ['ipc_ns_offset=32'], format: 'csv', maxSteps: null },
+      value: { command: 'sweep', file: 'w.ipc', vars: ['N=1,2'], kernels: ['5.13', '6.18'], sets: ['ipc_maxidx=linear,bsearch'], smp: ['ipc_ns_offset=32'], format: 'csv', maxSteps: null, jobs: null },
     });
     expect(parseArgs(['sweep', 'w.ipc'])).toEqual({ ok: false, message: 'sweep needs --var NAME=V1,V2,...' });
     expect(parseArgs(['sweep', 'w.ipc', '--var', 'N=1', '--csv', '--json'])).toEqual({ ok: false, message: 'give only one of --csv and --json' });

@@ -1,6 +1,7 @@
 /**
  * The arguments of `ipcscope sweep FILE --var N=1024,2048 [--kernel A
- * --kernel B] [--set x=a,b] [--smp NAME=V] [--csv|--json] [--max-steps N]`.
+ * --kernel B] [--set x=a,b] [--smp NAME=V] [--csv|--json] [--max-steps N]
+ * [--jobs N]`.
  */
 import type { ParsedArgs } from './args';
 import { parsePositiveInteger } from './option_values';
@@ -18,6 +19,8 @@ export interface SweepCommand {
   smp: string[];
   format: 'table' | 'csv' | 'json';
   maxSteps: number | null;
+  /** --jobs N: points run at once, each on its own thread (null: one per core) */
+  jobs: number | null;
 }
 
 export const SWEEP_USAGE = `
@@ -28,13 +31,14 @@ Options of sweep:
   --smp NAME=VALUE      multi-CPU workloads: replace a constant of the machine (repeatable)
   --csv | --json        print CSV or JSON instead of the table
   --max-steps N         step budget of each run (default: none)
+  --jobs N              points run at once, each on its own thread (default: one per core)
   Only the lines after a "#@measure" comment are measured, when the workload has one.
 `;
 
 const fail = (message: string): ParsedArgs => ({ ok: false, message });
 
 export function parseSweep(args: string[]): ParsedArgs {
-  const cmd: SweepCommand = { command: 'sweep', file: '', vars: [], kernels: [], sets: [], smp: [], format: 'table', maxSteps: null };
+  const cmd: SweepCommand = { command: 'sweep', file: '', vars: [], kernels: [], sets: [], smp: [], format: 'table', maxSteps: null, jobs: null };
   const files: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -61,10 +65,12 @@ export function parseSweep(args: string[]): ParsedArgs {
         ({ '--var': cmd.vars, '--kernel': cmd.kernels, '--set': cmd.sets, '--smp': cmd.smp })[name].push(v);
         break;
       }
-      case '--max-steps': {
+      case '--max-steps':
+      case '--jobs': {
         const n = parsePositiveInteger(name, value());
         if (typeof n === 'string') return fail(n);
-        cmd.maxSteps = n;
+        if (name === '--jobs') cmd.jobs = n;
+        else cmd.maxSteps = n;
         break;
       }
       default:

@@ -13,7 +13,7 @@ import type { KernelConfig } from './config';
 import { createKernel, type Kernel, type KernelState } from './kernel';
 import { COST_NAMES, newProbe, type Costs } from './probe';
 import { createKernelRun } from './run';
-import { initial_vars, parse_defaults } from './script/directives';
+import { initial_vars } from './script/directives';
 import { initialState } from './script/interpreter';
 import type { Program, Span } from './script/ast';
 import { multi_cpu_not_steppable, toWorkloadError, WorkloadAbort, type WorkloadError } from './script/errors';
@@ -75,11 +75,9 @@ export function bootMachine(
     const first = [smp.cpus, smp.duration, smp.warmup, ...smp.tasks].filter((d) => d !== null).sort((a, b) => a.start - b.start)[0]!;
     return { ok: false, error: multiCpuError(text, first) };
   }
-  const defaults = parse_defaults(text);
-  if (!defaults.ok) return defaults;
   const kernel = createKernel(config, newProbe());
   const state = initialState();
-  state.vars = initial_vars(defaults.defaults, vars);
+  state.vars = initial_vars(parsed.program.defaults ?? new Map(), vars);
   const run = createKernelRun(parsed.program, kernel, { state });
   return { ok: true, machine: { program: parsed.program, config, kernel, run } };
 }

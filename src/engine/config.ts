@@ -35,6 +35,13 @@ export type IpcIdxAlloc =
   /** ≥5.2 (inferred): idr_alloc_cyclic in a window, seq bumped only on a wrap */
   | 'cyclic';
 
+/** How msgget/shmget/semget find the object of a key (ipc/util.c ipc_findkey). */
+export type IpcFindkey =
+  /** ≤4.13: idr_find at idx 0, 1, … comparing keys until in_use objects were seen (a miss looks at all of them) */
+  | 'walk'
+  /** 4.14+ (Guillaume Knispel): a lookup in the ids' key rhashtable (lib/rhashtable.ts) */
+  | 'rhashtable';
+
 /** Which IDR holds the ipc objects. */
 export type IdrImpl =
   /** 2.6.x–3.8: idr_layer tree, 64 slots a layer, layers from a per-IDR free list (lib/idr-layer.ts) */
@@ -83,6 +90,7 @@ export interface KernelConfig {
   sysvipc_find_ipc: SysvipcFindIpc;
   ipc_maxidx: IpcMaxidx;
   ipc_idx_alloc: IpcIdxAlloc;
+  ipc_findkey: IpcFindkey;
   idr: IdrImpl;
   msg_counters: MsgCountersImpl;
   /** CPUs the percpu_counter keeps a local cell for (1..4096) */
@@ -102,6 +110,7 @@ export const DEFAULT_CONFIG: Readonly<KernelConfig> = {
   sysvipc_find_ipc: 'get_next',
   ipc_maxidx: 'bsearch',
   ipc_idx_alloc: 'cyclic',
+  ipc_findkey: 'rhashtable',
   idr: 'radix',
   msg_counters: 'percpu',
   nr_cpus: 2,

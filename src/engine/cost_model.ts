@@ -47,6 +47,17 @@ const GET_NEXT = 10;
 const LIST_STEP = 20;
 /** one proc_match / memcmp of short names in an rb-tree descent */
 const RB_COMPARE = 5;
+/**
+ * one key compared in an ipc object (ipc_findkey's walk, a key rhashtable
+ * chain): a load from the object's own cache line. The objects are separate
+ * kmallocs of a few hundred bytes, so past a few thousand of them (MBs) the
+ * lines come from L3: ~35 cycles.
+ */
+const KEY_COMPARE = 10;
+/** jhash2 of one word: about twenty dependent ALU operations */
+const JHASH = 5;
+/** a bucket table allocated (kvzalloc), published and freed after a grace period */
+const RHT_TABLE = 1000;
 
 // --- calibrated ------------------------------------------------------------------
 /**
@@ -94,7 +105,14 @@ const BASE_NS: Omit<Record<CostName, number>, 'msg_proc_show' | 'shm_proc_show' 
   idr_layer_rcu_frees: 50,
   ipc_addid: ADDID,
   ipc_rmid: RMID,
-  ipc_findkey: 30,
+  ipc_findkey: 10, // the call and, when found, rcu_read_lock + ipc_lock_object; the lookup itself is counted below
+  ipc_findkey_steps: 0, // each step's idr_find is counted
+  ipc_findkey_compares: KEY_COMPARE,
+  rht_hash: JHASH,
+  rht_chain_steps: NODE_VISIT,
+  rht_compares: KEY_COMPARE,
+  rht_rehashes: RHT_TABLE,
+  rht_rehash_moves: 5, // two pointer stores (its hash and its chain step are counted)
   ipc_search_maxidx_probes: 0, // the probe's idr_get_next is counted
   ipc_maxidx_steps: 0, // each step's idr_find is counted
   sysvipc_find_ipc: CALL,

@@ -11,10 +11,13 @@ import type { Mount, OpenFile } from './fs/vfs';
 import { create_ipc_ns, type IpcNamespace } from './ipc/namespace';
 import { create_net_ns, type NetNamespace } from './net/net_namespace';
 import { PROC_MOUNTS } from './fs/proc/root';
+import { create_task_table, type TaskTable } from './kernel/task';
 
 export interface KernelState {
   ipc: IpcNamespace;
   net: NetNamespace;
+  /** the processes of the workload and which one makes the current call */
+  tasks: TaskTable;
 }
 
 export interface Kernel {
@@ -32,7 +35,7 @@ export function createKernel(config: Partial<KernelConfig> = {}, probe: Probe = 
   return {
     config: cfg,
     probe,
-    state: { ipc: create_ipc_ns(cfg), net: create_net_ns(cfg) },
+    state: { ipc: create_ipc_ns(cfg), net: create_net_ns(cfg), tasks: create_task_table(cfg.pid) },
     files: new Map(),
     nextFd: 3,
     mounts: PROC_MOUNTS,

@@ -37,6 +37,11 @@
  *   shmmax, shmall" and "ipc/sem.c: increase SEMMSL, SEMMNI, SEMOPM"). MSGMNI
  *   was scaled with low memory at boot before 3.19 (at least 16, at most
  *   32768); that is not modelled, every preset keeps 32000.
+ * - ipc_findkey: walk ≤4.13 (the idr_find loop, read in a 4.13.4 tree),
+ *   rhashtable 4.14+ (Guillaume Knispel's "ipc: optimize semget/shmget/msgget
+ *   for lots of keys", 0cfb6aee70bd, in the 4.14 merge shortlog; absent in
+ *   4.13.4, present in 4.14.177). 4.13 and 4.14 have presets for this one
+ *   change: both are 4.19 without the 4.17 max_idx cache.
  */
 import { DEFAULT_CONFIG, type KernelConfig } from './config';
 
@@ -53,6 +58,7 @@ export const SWITCH_VALUES = {
   rwsem: ['spinlock', 'xadd', 'optimistic'],
   shm_proc_format: ['classic', 'rss_swap'],
   ipc_limits: ['2.6', '3.16', '3.19'],
+  ipc_findkey: ['walk', 'rhashtable'],
   ipcmni_extend: ['off', 'on'],
 } as const satisfies Partial<Record<keyof KernelConfig, readonly string[]>>;
 
@@ -74,13 +80,17 @@ const V6_18: KernelPreset = Object.fromEntries(
 export const KERNEL_PRESETS: Readonly<Record<string, Readonly<KernelPreset>>> = {
   // IDR conversion done (2.6.24) but lookups still take the rwsem for read
   // (§6.3); idr_layer tree recycling layers through its free list; old limits
-  '2.6.25': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic', proc_dir: 'list', ipc_lookup: 'rwsem', spinlock: 'ticket', rwsem: 'spinlock', shm_proc_format: 'classic', ipc_limits: '2.6' },
+  '2.6.25': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic', proc_dir: 'list', ipc_lookup: 'rwsem', spinlock: 'ticket', rwsem: 'spinlock', shm_proc_format: 'classic', ipc_limits: '2.6', ipc_findkey: 'walk' },
   // Nadia Derbey's RCU IDR (v2.6.27-rc1): lockless idr_find, layers freed after a grace period
-  '2.6.27': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic', proc_dir: 'list', ipc_lookup: 'rcu', spinlock: 'ticket', rwsem: 'spinlock', shm_proc_format: 'classic', ipc_limits: '2.6' },
+  '2.6.27': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic', proc_dir: 'list', ipc_lookup: 'rcu', spinlock: 'ticket', rwsem: 'spinlock', shm_proc_format: 'classic', ipc_limits: '2.6', ipc_findkey: 'walk' },
   // last release with the procfs list; rss/swap columns (2.6.36), SHMMAX raised (3.16); the 3.9 IDR (256-slot layers, hint)
-  '3.18': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer256', msg_counters: 'atomic', proc_dir: 'list', spinlock: 'ticket', ipc_limits: '3.16', rwsem: 'xadd' },
+  '3.18': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer256', msg_counters: 'atomic', proc_dir: 'list', spinlock: 'ticket', ipc_limits: '3.16', rwsem: 'xadd', ipc_findkey: 'walk' },
   // procfs rb-tree (710585d4922f); SEM* defaults raised
-  '3.19': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer256', msg_counters: 'atomic', spinlock: 'ticket', rwsem: 'xadd' },
+  '3.19': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer256', msg_counters: 'atomic', spinlock: 'ticket', rwsem: 'xadd', ipc_findkey: 'walk' },
+  // radix-tree IDR (4.11); the last release whose ipc_findkey walks the ids
+  '4.13': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', msg_counters: 'atomic', rwsem: 'xadd', ipc_findkey: 'walk' },
+  // the key rhashtable (Guillaume Knispel, 4.14)
+  '4.14': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', msg_counters: 'atomic', rwsem: 'xadd' },
   // radix-tree IDR (4.11), cached max_idx with the linear step-down (4.17, inferred)
   '4.19': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'linear', ipc_idx_alloc: 'lowest', msg_counters: 'atomic', rwsem: 'xadd' },
   // cyclic allocation with seq conservation (5.2, inferred)

@@ -32,9 +32,17 @@ export const COST_NAMES = [
   'ipc_addid',
   'ipc_rmid',
   'ipc_findkey',
+  'ipc_findkey_steps',
+  'ipc_findkey_compares',
   'ipc_search_maxidx_probes',
   'ipc_maxidx_steps',
   'sysvipc_find_ipc',
+  // lib/rhashtable.c (the ipc key table, 4.14+)
+  'rht_hash',
+  'rht_chain_steps',
+  'rht_compares',
+  'rht_rehashes',
+  'rht_rehash_moves',
   // ipc/msg.c
   'msg_find_steps',
   // fs/seq_file.c

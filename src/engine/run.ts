@@ -9,12 +9,12 @@
 import type { KernelConfig } from './config';
 import { createKernel, type Kernel } from './kernel';
 import { newProbe, type Costs, type Probe } from './probe';
-import type { Program } from './script/ast';
+import type { Program, Statement } from './script/ast';
 import { errorExitCode, makeError, type WorkloadError } from './script/errors';
 import { initial_vars, parse_defaults } from './script/directives';
-import { createRun, initialState, type Run, type RunOptions } from './script/interpreter';
+import { continuedState, createRun, initialState, type Run, type RunOptions } from './script/interpreter';
 import { KERNEL_SYSCALLS } from './script/kernel_syscalls';
-import { parse } from './script/parser';
+import { check, parse, programReader } from './script/parser';
 import type { SmpConstants } from './smp/constants';
 import type { LockConfig } from './smp/lock_config';
 import { formatSmpSummary } from './smp/smp_format';
@@ -52,6 +52,57 @@ export function runWorkload(text: string, opts: RunWorkloadOptions = {}): RunRes
   const probe = opts.probe ?? newProbe();
   const parsed = parse(text);
   if (!parsed.ok) return { output: '', exitCode: 2, error: parsed.error, costs: probe.costs, steps: 0 };
+  const booted = boot(text, opts, probe);
+  if ('exitCode' in booted) return booted;
+  if (isSmpProgram(parsed.program)) return runSmp(parsed.program, opts, probe, booted.vars);
+  const run = createKernelRun(parsed.program, booted.kernel, booted.options);
+  const { output, error } = run.runToEnd();
+  return { output, exitCode: error === null ? 0 : errorExitCode(error), error, costs: probe.costs, steps: run.state.steps };
+}
+
+/** How many top-level statements streamWorkload reads and runs as one part. */
+const STREAM_PART = 64;
+
+/**
+ * runWorkload for texts of any size: the same result, but the output goes
+ * to `write` as it is made (in order, in chunks) and the text is never held
+ * as one tree. The text is checked first, so a parse error anywhere still
+ * prints nothing; then its top-level statements are read and run
+ * STREAM_PART at a time on one kernel and one interpreter state. A
+ * multi-CPU or multi-process workload (whose processes live across all its
+ * statements), or a probe with a tracer (whose events carry lines), runs as
+ * in runWorkload and its output is written in one piece.
+ * Return: runWorkload's result with `output` ''. Never throws; a `write`
+ * that throws ends the run with an internal error.
+ */
+export function streamWorkload(text: string, write: (chunk: string) => void, opts: RunWorkloadOptions = {}): RunResult {
+  const probe = opts.probe ?? newProbe();
+  const checked = check(text);
+  if (!checked.ok) return { output: '', exitCode: 2, error: checked.error, costs: probe.costs, steps: 0 };
+  if (checked.multiCpu || checked.multiProcess || probe.trace !== null) {
+    const r = runWorkload(text, { ...opts, probe });
+    if (r.output.length > 0) write(r.output);
+    return { ...r, output: '' };
+  }
+  const booted = boot(text, opts, probe);
+  if ('exitCode' in booted) return booted;
+  const state = booted.options.state ?? initialState();
+  const reader = programReader(text);
+  let error: WorkloadError | null = null;
+  for (;;) {
+    const body: Statement[] = [];
+    for (let st = reader.next(); st !== null && body.push(st) < STREAM_PART; st = reader.next());
+    if (body.length === 0) break;
+    const part: Program = { type: 'Program', source: text, body, start: 0, end: text.length };
+    const run = createKernelRun(part, booted.kernel, { ...booted.options, state: continuedState(state) });
+    error = run.runToEnd(write).error;
+    if (error !== null) break;
+  }
+  return { output: '', exitCode: error === null ? 0 : errorExitCode(error), error, costs: probe.costs, steps: state.steps };
+}
+
+/** A fresh kernel and the interpreter options for `text` (step budget, #@default and --var variables), or the error result. */
+function boot(text: string, opts: RunWorkloadOptions, probe: Probe): RunResult | { kernel: Kernel; options: Partial<RunOptions<Kernel>>; vars: Map<string, bigint> } {
   let kernel: Kernel;
   try {
     kernel = createKernel(opts.config, probe);
@@ -63,25 +114,25 @@ export function runWorkload(text: string, opts: RunWorkloadOptions = {}): RunRes
   const options: Partial<RunOptions<Kernel>> = opts.maxSteps === undefined ? {} : { maxSteps: opts.maxSteps };
   const defaults = parse_defaults(text);
   if (!defaults.ok) return { output: '', exitCode: 2, error: defaults.error, costs: probe.costs, steps: 0 };
-  if (isSmpProgram(parsed.program)) {
-    const r = runSmpProgram(parsed.program, {
-      ...(opts.config === undefined ? {} : { config: opts.config }),
-      vars: initial_vars(defaults.defaults, opts.vars),
-      ...(opts.smpConstants === undefined ? {} : { overrides: opts.smpConstants }),
-      ...(opts.smpLocks === undefined ? {} : { locks: opts.smpLocks }),
-      ...(opts.maxSteps === undefined ? {} : { maxSteps: opts.maxSteps }),
-      ...(probe.trace === null ? {} : { trace: probe.trace }),
-    });
-    const output = r.result === null ? r.output : r.output + formatSmpSummary(r.result);
-    return { output, exitCode: r.exitCode, error: r.error, costs: r.costs, steps: 0, ...(r.result === null ? {} : { smp: r.result }) };
-  }
+  const vars = initial_vars(defaults.defaults, opts.vars);
   if (opts.vars !== undefined || defaults.defaults.size > 0) {
     options.state = initialState();
-    options.state.vars = initial_vars(defaults.defaults, opts.vars);
+    options.state.vars = vars;
   }
-  const run = createKernelRun(parsed.program, kernel, options);
-  const { output, error } = run.runToEnd();
-  return { output, exitCode: error === null ? 0 : errorExitCode(error), error, costs: probe.costs, steps: run.state.steps };
+  return { kernel, options, vars };
+}
+
+function runSmp(program: Parameters<typeof runSmpProgram>[0], opts: RunWorkloadOptions, probe: Probe, vars: Map<string, bigint>): RunResult {
+  const r = runSmpProgram(program, {
+    ...(opts.config === undefined ? {} : { config: opts.config }),
+    vars,
+    ...(opts.smpConstants === undefined ? {} : { overrides: opts.smpConstants }),
+    ...(opts.smpLocks === undefined ? {} : { locks: opts.smpLocks }),
+    ...(opts.maxSteps === undefined ? {} : { maxSteps: opts.maxSteps }),
+    ...(probe.trace === null ? {} : { trace: probe.trace }),
+  });
+  const output = r.result === null ? r.output : r.output + formatSmpSummary(r.result);
+  return { output, exitCode: r.exitCode, error: r.error, costs: r.costs, steps: 0, ...(r.result === null ? {} : { smp: r.result }) };
 }
 
 /**

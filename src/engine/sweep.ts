@@ -25,7 +25,7 @@ import { createKernelRun } from './run';
 import { initialState } from './script/interpreter';
 import { parse } from './script/parser';
 import type { Program, SmpDeclarations } from './script/ast';
-import { initial_vars, parse_defaults } from './script/directives';
+import { initial_vars } from './script/directives';
 import type { SmpConstants } from './smp/constants';
 import { isSmpProgram, runSmpProgram } from './smp/smp_run';
 
@@ -168,10 +168,9 @@ function runSmpSweepPoint(
   program: Program & { smp: SmpDeclarations }, config: KernelConfig, variable: string, value: number, maxSteps: number, constants: Readonly<Record<string, number>>,
   smpConstants: Readonly<Partial<SmpConstants>>,
 ): SweepPoint {
-  const defaults = parse_defaults(program.source);
   const overrides = new Map<string, bigint>(Object.entries(constants).map(([k, v]) => [k, BigInt(v)]));
   overrides.set(variable, BigInt(value));
-  const vars = initial_vars(defaults.ok ? defaults.defaults : new Map(), overrides);
+  const vars = initial_vars(program.defaults ?? new Map(), overrides);
   const r = runSmpProgram(program, { config, vars, overrides: smpConstants, ...(Number.isFinite(maxSteps) ? { maxSteps } : {}), timelineLimit: 0 });
   if (r.result === null) return { value, costs: r.costs, ns: 0, exitCode: r.exitCode, error: r.error?.message ?? null };
   const res = r.result;
@@ -213,28 +212,57 @@ export function fittedSlope(points: readonly { value: number; ns: number }[]): n
   return den === 0 ? null : num / den;
 }
 
-/** Runs every value on every configuration (configurations outer, values inner). */
+/** One point of a sweep: the value at `index` of `spec.values` on configuration `series`. */
+export interface SweepJob {
+  series: number;
+  index: number;
+}
+
+/** Every point of a sweep, configurations outer and values inner (the order of the table). */
+export function sweepJobs(spec: Pick<SweepSpec, 'values' | 'configs'>): SweepJob[] {
+  return spec.configs.flatMap((_, series) => spec.values.map((_, index) => ({ series, index })));
+}
+
+/** Runs one point of `spec`; never throws. */
+export function runSweepJob(spec: SweepSpec, job: SweepJob): SweepPoint {
+  return runSweepPoint(spec.text, spec.configs[job.series]!.config, spec.variable, spec.values[job.index]!, spec.maxSteps, spec.constants, spec.smpConstants);
+}
+
+/** The series of configuration `series` from its points (in value order): the slopes and counter slopes. */
+export function sweepSeries(spec: SweepSpec, series: number, points: SweepPoint[]): SweepSeries {
+  const { label, config } = spec.configs[series]!;
+  const slopes = points.map((p, i) => (i === 0 ? null : logLogSlope(points[i - 1]!.value, points[i - 1]!.ns, p.value, p.ns)));
+  const counterSlopes: Partial<Record<CostName, number>> = {};
+  for (const n of COST_NAMES) {
+    if (!points.every((p) => p.costs[n] > 0)) continue;
+    const s = fittedSlope(points.map((p) => ({ value: p.value, ns: p.costs[n] })));
+    if (s !== null) counterSlopes[n] = s;
+  }
+  return { label, config, points, slopes, slope: fittedSlope(points), counterSlopes };
+}
+
+/**
+ * The result of a sweep from its points, `points[series][index]`, however
+ * they were run (one after the other, or in parallel workers: each point is
+ * a pure function of the spec and the job, so the result is the same).
+ */
+export function assembleSweep(spec: SweepSpec, points: readonly (readonly SweepPoint[])[]): SweepResult {
+  return {
+    variable: spec.variable, values: [...spec.values], constants: { ...spec.constants }, measureLine: measureLineOf(spec.text),
+    series: spec.configs.map((_, i) => sweepSeries(spec, i, [...points[i]!])),
+  };
+}
+
+/** Runs every value on every configuration, one after the other (configurations outer, values inner). */
 export function runSweep(spec: SweepSpec, onProgress?: SweepProgress): SweepResult {
-  const total = spec.values.length * spec.configs.length;
-  let done = 0;
-  const series: SweepSeries[] = spec.configs.map(({ label, config }) => {
-    const points: SweepPoint[] = [];
-    for (const value of spec.values) {
-      onProgress?.(done, total, label, value);
-      points.push(runSweepPoint(spec.text, config, spec.variable, value, spec.maxSteps, spec.constants, spec.smpConstants));
-      done++;
-    }
-    const slopes = points.map((p, i) => (i === 0 ? null : logLogSlope(points[i - 1]!.value, points[i - 1]!.ns, p.value, p.ns)));
-    const counterSlopes: Partial<Record<CostName, number>> = {};
-    for (const n of COST_NAMES) {
-      if (!points.every((p) => p.costs[n] > 0)) continue;
-      const s = fittedSlope(points.map((p) => ({ value: p.value, ns: p.costs[n] })));
-      if (s !== null) counterSlopes[n] = s;
-    }
-    return { label, config, points, slopes, slope: fittedSlope(points), counterSlopes };
+  const jobs = sweepJobs(spec);
+  const points: SweepPoint[][] = spec.configs.map(() => []);
+  jobs.forEach((job, done) => {
+    onProgress?.(done, jobs.length, spec.configs[job.series]!.label, spec.values[job.index]!);
+    points[job.series]![job.index] = runSweepJob(spec, job);
   });
-  onProgress?.(done, total, '', 0);
-  return { variable: spec.variable, values: [...spec.values], constants: { ...spec.constants }, measureLine: measureLineOf(spec.text), series };
+  onProgress?.(jobs.length, jobs.length, '', 0);
+  return assembleSweep(spec, points);
 }
 
 /**

@@ -61,7 +61,8 @@ export type IdrLayerEvent =
  * consumed *_next_id sysctl (-1 = the cyclic path), `window` the cyclic end
  * (exclusive), `seq_bump` whether idx ≤ last_idx advanced the sequence; idx
  * is -errno on failure. `ipc_findkey`: a key lookup and the id found (null =
- * none). `msg_send` / `msg_recv`: a message queued (`how`: 'queue', or
+ * none); `ipc_findkey_step`: one index of the ≤4.13 walk (`key` null = no
+ * object there, `match` = the key found). `msg_send` / `msg_recv`: a message queued (`how`: 'queue', or
  * 'pipelined' straight to a sleeping receiver) or taken ('remove' / 'copy');
  * `steps` = messages examined. mtype is a decimal string (a C long).
  */
@@ -69,6 +70,7 @@ export type IpcEvent =
   | { kind: 'ipc_idr_alloc'; ipc: IpcType; next_id: number; window: number; idx: number; seq: number; seq_bump: boolean }
   | { kind: 'ipc_addid'; ipc: IpcType; idx: number; seq: number; id: number }
   | { kind: 'ipc_findkey'; ipc: IpcType; key: number; id: number | null }
+  | { kind: 'ipc_findkey_step'; ipc: IpcType; idx: number; key: number | null; match: boolean }
   | { kind: 'ipc_rmid'; ipc: IpcType; idx: number }
   | { kind: 'maxidx_probe'; ipc: IpcType; bit: number; probe: number; hit: number | null; r: number }
   | { kind: 'maxidx_step'; ipc: IpcType; idx: number; hit: boolean }
@@ -76,6 +78,20 @@ export type IpcEvent =
   | { kind: 'msg_send'; id: number; mtype: string; size: number; how: 'queue' | 'pipelined' }
   | { kind: 'msg_recv'; id: number; mtype: string; size: number; how: 'remove' | 'copy'; steps: number };
 export type IpcType = 'msg' | 'shm' | 'sem';
+
+// --- lib/rhashtable.c -----------------------------------------------------------
+/**
+ * The key table of an ipc_ids (4.14+); `name` is the table's ('msg', 'shm',
+ * 'sem'). `rht_bucket`: an operation's hash, the bucket it chose in a table
+ * of `size` buckets and the chain's length (after an insert or a remove).
+ * `rht_step`: one entry of a lookup's chain walk, `pos` from the head.
+ * `rht_rehash`: the deferred worker moved `moved` entries into a table of
+ * `to` buckets with seed `hash_rnd`.
+ */
+export type RhtEvent =
+  | { kind: 'rht_bucket'; name: string; op: 'lookup' | 'insert' | 'remove'; key: number; bucket: number; size: number; chain: number }
+  | { kind: 'rht_step'; name: string; bucket: number; pos: number; key: number; match: boolean }
+  | { kind: 'rht_rehash'; name: string; from: number; to: number; nelems: number; moved: number; hash_rnd: number };
 
 // --- fs/seq_file.c -------------------------------------------------------------
 export type SeqEvent =
@@ -140,4 +156,4 @@ export type SmpEvent =
   | { kind: 'smp_op'; task: number; cpu: number; t0: number; t1: number; text: string; result: number }
   | { kind: 'smp_wake'; t: number; from_task: number; task: number; cpu: number };
 
-export type TraceEvent = StatementEvent | IdrEvent | IdrLayerEvent | IpcEvent | SeqEvent | RbEvent | NetEvent | PercpuEvent | SmpEvent;
+export type TraceEvent = StatementEvent | IdrEvent | IdrLayerEvent | IpcEvent | RhtEvent | SeqEvent | RbEvent | NetEvent | PercpuEvent | SmpEvent;

@@ -49,6 +49,11 @@ describe('parseOutput', () => {
     expect(ops[1]!.line).toBe('msgctl(0, IPC_RMID) = 0');
   });
 
+  it('gives a process-prefixed cat of a multi-process workload its content (the content lines carry no prefix)', () => {
+    const ops = parseOutput(`[u] cat /proc/sysvipc/msg = 2\n${MSG_HEADER}\n${msgRow('0', '10', '7167', '0', '1795980445', '0')}\n[u] ls -U /x = 1\n[u] y\nmsgget(1, 000) = 0\n`);
+    expect(ops.map((o) => [o.line.slice(0, 8), o.content.length])).toEqual([['[u] cat ', 2], ['[u] ls -', 1], ['msgget(1', 0]]);
+  });
+
   it('gives a failed cat no content', () => {
     const ops = parseOutput('cat /proc/sysvipc/nope = -1 ENOENT (No such file or directory)\nmsgget(1, 000) = 0\n');
     expect(ops.map((o) => o.content.length)).toEqual([0, 0]);
@@ -113,6 +118,12 @@ describe('compareOutputs', () => {
   it('compares other content byte for byte, whitespace included', () => {
     const other = replace(base, '32000\t1024000000\t500\t32000', '32000 1024000000 500 32000');
     expect(compareOutputs(base, other)).toMatchObject([{ operation: 5, contentLine: 1, what: 'content' }]);
+  });
+
+  it('masks the volatile columns of a process-prefixed cat of /proc/sysvipc too', () => {
+    const prefixed = (lspid: string) => `[reader] cat /proc/sysvipc/msg = 2\n${MSG_HEADER}\n${msgRow('0', '10', lspid, '0', '1795980445', '0')}\n`;
+    expect(compareOutputs(prefixed('7167'), prefixed('4242'))).toEqual([]);
+    expect(compareOutputs(prefixed('7167'), prefixed('0'))).toMatchObject([{ operation: 1, contentLine: 2, what: 'column lspid: non-zero vs zero' }]);
   });
 
   it('reports a pid that overflows its column width as equal when both are non-zero', () => {

@@ -32,7 +32,8 @@ export interface Difference {
   actual: string;
 }
 
-const OWNER = /^(?:cat|ls -U) .* = (\d+)$/;
+/** A cat / ls -U line, with the `[NAME] ` prefix of a multi-process workload's other processes. */
+const OWNER = /^(?:\[[a-z][a-z0-9_]*\] )?(?:cat|ls -U) .* = (\d+)$/;
 
 /** Columns that may differ between runs; compared as zero / non-zero only. */
 const VOLATILE: Record<string, ReadonlySet<string>> = {
@@ -41,7 +42,7 @@ const VOLATILE: Record<string, ReadonlySet<string>> = {
   sem: new Set(['otime', 'ctime']),
 };
 
-const SYSVIPC_CAT = /^cat \S*\/sysvipc\/(msg|shm|sem) = /;
+const SYSVIPC_CAT = /^(?:\[[a-z][a-z0-9_]*\] )?cat \S*\/sysvipc\/(msg|shm|sem) = /;
 
 /** Splits an output into operations; a short final block keeps what is there. */
 export function parseOutput(text: string): Operation[] {

@@ -12,6 +12,12 @@ describe('the conformance corpus', () => {
     expect(corpus.filter((e) => e.expected === null).map((e) => e.name)).toEqual([]);
   });
 
+  it('holds at least 80 part-2 workloads (300-399: processes, semop, shmat, payloads, credentials), each recorded', () => {
+    const part2 = corpus.filter((e) => /^3\d\d-/.test(e.name));
+    expect(part2.length).toBeGreaterThanOrEqual(80);
+    expect(part2.filter((e) => e.expected === null).map((e) => e.name)).toEqual([]);
+  });
+
   it('names every workload NNN-short-name with a unique number', () => {
     const numbers = corpus.map((e) => e.name.slice(0, 3));
     expect(corpus.filter((e) => !/^\d{3}-[a-z0-9-]+$/.test(e.name)).map((e) => e.name)).toEqual([]);
@@ -38,6 +44,12 @@ describe('the conformance corpus', () => {
     expect(nonZero).toEqual([
       ['141-runtime-error-undefined', 2],
       ['142-parse-error', 2],
+      ['381-error-statement-for-blocked-process', 2],
+      ['382-error-main-cannot-exit', 2],
+      ['383-error-symbolic-in-arithmetic', 2],
+      ['384-error-semtimedop-timeout-too-long', 2],
+      ['385-error-fixed-address-out-of-range', 2],
+      ['386-error-setall-wrong-length', 2],
     ]);
   });
 });

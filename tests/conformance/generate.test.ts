@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { createRng, generateWorkload } from './generate';
+import { createRng, generateProcsWorkload, generateWorkload } from './generate';
 import { recorderParseErrors } from './host';
 
 const hasPython = !spawnSync('python3', ['--version']).error;
@@ -75,6 +75,91 @@ describe('generateWorkload', () => {
 
   it.skipIf(!hasPython)('writes workloads the recorder parses', () => {
     const errors = recorderParseErrors(SEEDS.map((s) => generateWorkload(s, { net: s % 2 === 0 })));
+    expect(errors.filter((e) => e !== null)).toEqual([]);
+  });
+
+  it('leaves the printings part 2 changes (semctl 11-17, MSG_COPY) to the multi-process generator', () => {
+    for (const s of SEEDS) {
+      const text = generateWorkload(s);
+      expect(text).not.toMatch(/semctl\([^)]*, 1[1-7]\)/);
+      expect(text).not.toContain('040000');
+    }
+  });
+});
+
+/** The process a line of a multi-process workload addresses (main without a prefix). */
+const processOf = (line: string) => /^@([a-z][a-z0-9_]*) /.exec(line)?.[1] ?? 'main';
+
+describe('generateProcsWorkload', () => {
+  const texts = SEEDS.map((s) => generateProcsWorkload(s));
+
+  it('is deterministic for a seed', () => {
+    expect(generateProcsWorkload(5)).toBe(generateProcsWorkload(5));
+    expect(generateProcsWorkload(5)).not.toBe(generateProcsWorkload(6));
+  });
+
+  it('runs 2 to 4 processes besides main and mixes semop, SEM_UNDO, exit, kill, shmat/shmdt, payloads and creds', () => {
+    for (const text of texts) {
+      const names = new Set(text.split('\n').filter((l) => l.startsWith('@')).map(processOf));
+      names.delete('main');
+      expect(names.size).toBeGreaterThanOrEqual(2);
+      expect(names.size).toBeLessThanOrEqual(4);
+    }
+    const all = texts.join('\n');
+    for (const word of ['semop(s, {', 'SEM_UNDO', ' exit\n', ' kill\n', '= shmat(m, 0, ', 'shmdt(a', 'msgsnd(q, ', '"hello"', 'msgrcv(q, ', 'MSG_COPY', 'creds 1000 1000', 'GETPID', 'SETALL', 'IPC_RMID']) {
+      expect(all, word).toContain(word);
+    }
+  });
+
+  it('never addresses a process that may be asleep, except to kill it, and never lets main sleep', () => {
+    for (const text of texts) {
+      const maybeAsleep = new Set<string>();
+      for (const line of text.split('\n')) {
+        const p = processOf(line);
+        const statement = line.replace(/^@\S+ /, '');
+        if (statement === 'kill' || statement === 'exit') {
+          expect(statement === 'exit' && maybeAsleep.has(p), line).toBe(false);
+          maybeAsleep.delete(p);
+          continue;
+        }
+        expect(maybeAsleep.has(p), `${line}\n${text}`).toBe(false);
+        const sleepy = /^(msgsnd|msgrcv)\(/.test(statement) ? !statement.includes('IPC_NOWAIT')
+          : /^semop\(/.test(statement) ? [...statement.matchAll(/\{\d+, (-?\d+)(?:, ([^}]*))?\}/g)].some((m) => Number(m[1]) <= 0 && !(m[2] ?? '').includes('IPC_NOWAIT'))
+          : false;
+        if (sleepy) {
+          expect(p, line).not.toBe('main');
+          maybeAsleep.add(p);
+        }
+      }
+    }
+  });
+
+  it('attaches at fixed addresses below 0x10000 only in processes without creds', () => {
+    let fixed = 0;
+    for (const text of texts) {
+      const withCreds = new Set<string>();
+      for (const line of text.split('\n')) {
+        const p = processOf(line);
+        if (line.endsWith(' creds 1000 1000')) withCreds.add(p);
+        if (/ (exit|kill)$/.test(line)) withCreds.delete(p);
+        const m = /shmat\(m, (\w+), /.exec(line);
+        if (!m || m[1] === '0') continue;
+        fixed++;
+        expect(withCreds.has(p), line).toBe(false);
+        expect(Number(m[1])).toBeLessThan(0x10000);
+      }
+    }
+    expect(fixed).toBeGreaterThan(0);
+  });
+
+  it('makes at most one msgsnd that can sleep (several sleeping senders race)', () => {
+    for (const text of texts) {
+      expect(text.split('\n').filter((l) => /msgsnd\(q, [^)]*, 0\)$/.test(l)).length).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it.skipIf(!hasPython)('writes workloads the recorder parses', () => {
+    const errors = recorderParseErrors(texts);
     expect(errors.filter((e) => e !== null)).toEqual([]);
   });
 });

@@ -8,6 +8,12 @@
  * churn loops, sysctl writes (sometimes odd values), reads of /proc/sysvipc
  * and of the sysctls, and with `net` a few `ip link` lines.
  *
+ * `generateProcsWorkload` writes part-2 workloads (workload-language-ops.md):
+ * 2-4 `@NAME` processes besides main taking turns on one semaphore set, one
+ * queue and one segment (semop with SEM_UNDO and IPC_NOWAIT, SETVAL/SETALL/
+ * GET*, string payloads, MSG_NOERROR/MSG_COPY, shmat/shmdt, IPC_RMID while
+ * in use, exit, kill, creds).
+ *
  * Left out on purpose because the result depends on the host, not on the
  * kernel's logic: semctl GETPID (11, a pid) and SETVAL (16, the value is the
  * low half of a pointer), shmget with SHM_HUGETLB/SHM_NORESERVE bits, message
@@ -59,11 +65,14 @@ const MTYPES = ['1', '2', '3', '4', '5', '1', '2'];
 const ODD_MTYPES = ['0', '-1', '-3', '9223372036854775807', '-9223372036854775808', '0x10000000000000001'];
 const SND_SIZES = ['0', '1', '10', '100', '4096', '8192', '8193', '16384', '-1', '0x100000000'];
 const RCV_SIZES = ['0', '1', '5', '100', '8192', '100000', '-1', '0x7fffffffffffffff'];
-const NOWAIT_FLAGS = ['IPC_NOWAIT', 'IPC_NOWAIT', 'IPC_NOWAIT', 'IPC_NOWAIT|MSG_NOERROR', 'IPC_NOWAIT|MSG_EXCEPT', 'IPC_NOWAIT|MSG_NOERROR|MSG_EXCEPT', 'IPC_NOWAIT|040000'];
+// MSG_COPY (040000) and semctl 11..17 print by name in part 2 of the language (workload-language-ops.md,
+// "Part 1 output that changes"): they are left to the multi-process generator below, whose runs are
+// compared only once the engine speaks part 2
+const NOWAIT_FLAGS = ['IPC_NOWAIT', 'IPC_NOWAIT', 'IPC_NOWAIT', 'IPC_NOWAIT|MSG_NOERROR', 'IPC_NOWAIT|MSG_EXCEPT', 'IPC_NOWAIT|MSG_NOERROR|MSG_EXCEPT'];
 const CTL_CMDS: Record<Kind, readonly string[]> = {
   msg: ['IPC_STAT', 'IPC_RMID', 'MSG_INFO', 'IPC_INFO', 'MSG_STAT', 'MSG_STAT_ANY', 'IPC_STAT', 'IPC_RMID'],
   shm: ['IPC_STAT', 'IPC_RMID', 'SHM_INFO', 'IPC_INFO', 'SHM_STAT', 'SHM_STAT_ANY', 'IPC_STAT', 'IPC_RMID'],
-  sem: ['IPC_STAT', 'IPC_RMID', 'SEM_INFO', 'IPC_INFO', 'SEM_STAT', 'SEM_STAT_ANY', '12', '13', '14', '15', '17'],
+  sem: ['IPC_STAT', 'IPC_RMID', 'SEM_INFO', 'IPC_INFO', 'SEM_STAT', 'SEM_STAT_ANY', 'IPC_STAT', 'SEM_INFO'],
 };
 // 1 passes the zeroed buffer, the bare name IPC_SET the object's own IPC_STAT data (not for msg: after a
 // lowered msgmnb its IPC_SET is EPERM or not by whether the host grants CAP_SYS_RESOURCE, see the README)
@@ -262,5 +271,147 @@ export function generateWorkload(seed: number, options: GenerateOptions = {}): s
   b.emit(b.create('msg', true));
   while (b.count < target - 1) b.statement();
   b.emit(`cat /proc/sysvipc/${rng.pick(['msg', 'shm', 'sem'])}`);
+  return b.lines.join('\n') + '\n';
+}
+
+// ---------------------------------------------------------------- multi-process workloads
+
+const PROC_NAMES = ['a', 'b', 'c', 'd'];
+const SEM_OPS = ['-2', '-1', '-1', '0', '1', '1', '2'];
+const PAYLOADS = ['"x"', '"hello"', '"0123456789"', '""', '"a\\tb\\n"', '"\\0\\1\\377"', '3', '0', '"long message, longer than thirty-two bytes"'];
+
+/**
+ * Part-2 workloads the language allows: a statement is never addressed to a
+ * process that may be asleep (a process that made a call which can sleep is
+ * only ever killed afterwards, which frees its name), main never makes a call
+ * that can sleep, and at most one msgsnd that can sleep is made (several
+ * senders asleep on one queue race for the room a msgrcv frees).
+ */
+class ProcsBuilder {
+  readonly lines: string[] = [];
+  /** processes that may be asleep in a call */
+  readonly maybeAsleep = new Set<string>();
+  /** processes that exist and have taken creds */
+  readonly withCreds = new Set<string>();
+  readonly live = new Set<string>();
+  readonly attachVars: string[] = [];
+  sleepingSender = false;
+
+  constructor(
+    readonly rng: Rng,
+    readonly names: readonly string[],
+    readonly nsems: number,
+  ) {}
+
+  /** A process that may take a statement: main or an awake one. */
+  awake(): string {
+    const free = ['main', ...this.names.filter((n) => !this.maybeAsleep.has(n))];
+    return this.rng.pick(free);
+  }
+
+  at(name: string, statement: string): void {
+    this.live.add(name);
+    this.lines.push(name === 'main' && this.rng.chance(0.7) ? statement : `@${name} ${statement}`);
+  }
+
+  /** A statement that may sleep: only in another process, which is then left alone until killed. */
+  sleepy(name: string, statement: string, canSleep: boolean): void {
+    if (name === 'main' && canSleep) return;
+    this.at(name, statement);
+    if (canSleep) this.maybeAsleep.add(name);
+  }
+
+  sembufs(p: string): { text: string; canSleep: boolean } {
+    const r = this.rng;
+    const n = r.chance(0.7) ? 1 : 2;
+    let canSleep = false;
+    const parts: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const op = r.pick(SEM_OPS);
+      const flags = [r.chance(0.4) ? 'SEM_UNDO' : '', r.chance(p === 'main' ? 1 : 0.3) ? 'IPC_NOWAIT' : ''].filter(Boolean);
+      if (Number(op) <= 0 && !flags.includes('IPC_NOWAIT')) canSleep = true;
+      parts.push(`{${r.below(this.nsems + (r.chance(0.05) ? 1 : 0))}, ${op}${flags.length ? `, ${flags.join('|')}` : r.chance(0.5) ? ', 0' : ''}}`);
+    }
+    return { text: parts.join(', '), canSleep };
+  }
+
+  statement(): void {
+    const r = this.rng;
+    const p = this.awake();
+    const roll = r.below(100);
+    if (roll < 30) {
+      const { text, canSleep } = this.sembufs(p);
+      this.sleepy(p, `semop(s, ${text})`, canSleep);
+    } else if (roll < 37) {
+      this.at(p, r.pick([`semctl(s, ${r.below(this.nsems)}, SETVAL, ${r.below(4)})`, `semctl(s, 0, SETALL, {${Array.from({ length: this.nsems }, () => r.below(3)).join(', ')}})`]));
+    } else if (roll < 44) {
+      this.at(p, r.pick(['semctl(s, 0, GETALL)', `semctl(s, ${r.below(this.nsems)}, GETPID)`, `semctl(s, ${r.below(this.nsems)}, GETNCNT)`, `semctl(s, ${r.below(this.nsems)}, GETZCNT)`, 'semctl(s, 0, IPC_STAT, sem_nsems, sem_otime, mode)']));
+    } else if (roll < 54) {
+      const nowait = p === 'main' || this.sleepingSender || r.chance(0.6);
+      this.sleepy(p, `msgsnd(q, ${1 + r.below(3)}, ${r.pick(PAYLOADS)}, ${nowait ? 'IPC_NOWAIT' : '0'})`, !nowait);
+      if (!nowait) this.sleepingSender = true;
+    } else if (roll < 64) {
+      const nowait = p === 'main' || r.chance(0.4);
+      const flags = [nowait ? 'IPC_NOWAIT' : '', r.chance(0.2) ? 'MSG_NOERROR' : '', r.chance(0.1) ? 'MSG_EXCEPT' : ''].filter(Boolean).join('|') || '0';
+      this.sleepy(p, `msgrcv(q, ${r.pick(['0', '1', '2', '-2', '3'])}, ${r.pick(['0', '4', '100'])}, ${flags})`, !nowait);
+    } else if (roll < 68) {
+      this.at(p, r.pick([`msgrcv(q, ${r.below(3)}, 100, IPC_NOWAIT|MSG_COPY)`, 'msgctl(q, IPC_STAT, msg_qnum, msg_cbytes, msg_lspid, msg_lrpid)', `msgctl(q, IPC_SET, msg_qbytes=${r.pick(['8', '20', '100'])})`,
+        `${r.pick(['semctl(s, 0, IPC_SET', 'msgctl(q, IPC_SET', 'shmctl(m, IPC_SET'])}, mode=${r.pick(['0600', '0666', '0644', '0660'])}${r.chance(0.3) ? ', uid=1000' : ''})`]));
+    } else if (roll < 76) {
+      const v = `a${this.attachVars.length}`;
+      this.attachVars.push(v);
+      // fixed addresses below 0x10000 only for root (after creds they are a workload error)
+      const addr = this.withCreds.has(p) ? '0' : r.pick(['0', '0', '0x2000', '0x2001', '0x3000']);
+      this.at(p, `${v} = shmat(m, ${addr}, ${r.pick(['0', '0', 'SHM_RDONLY', 'SHM_RND', 'SHM_REMAP', 'SHM_RND|SHM_REMAP'])})`);
+    } else if (roll < 81 && this.attachVars.length) {
+      this.at(p, `shmdt(${r.pick(this.attachVars)})`);
+    } else if (roll < 86) {
+      this.at(p, r.pick(['shmctl(m, IPC_STAT, shm_nattch, shm_lpid, mode, key)', 'cat /proc/sysvipc/shm', 'cat /proc/sysvipc/sem', 'cat /proc/sysvipc/msg']));
+    } else if (roll < 89) {
+      this.at(p, r.pick(['shmctl(m, IPC_RMID)', 'semctl(s, 0, IPC_RMID)', 'msgctl(q, IPC_RMID)']));
+    } else if (roll < 96) {
+      this.end();
+    } else {
+      const fresh = this.names.filter((n) => !this.live.has(n));
+      if (fresh.length) {
+        const n = r.pick(fresh);
+        this.withCreds.add(n);
+        this.at(n, 'creds 1000 1000');
+      }
+    }
+  }
+
+  /** exit (an awake process) or kill (any, asleep included); the name is then free. */
+  end(): void {
+    const r = this.rng;
+    const candidates = this.names.filter((n) => this.live.has(n));
+    if (!candidates.length) return;
+    const n = r.pick(candidates);
+    const kill = this.maybeAsleep.has(n) || r.chance(0.4);
+    this.lines.push(`@${n} ${kill ? 'kill' : 'exit'}`);
+    this.maybeAsleep.delete(n);
+    this.withCreds.delete(n);
+    this.live.delete(n);
+  }
+}
+
+/** One multi-process workload for `seed` (same seed, same text). */
+export function generateProcsWorkload(seed: number): string {
+  const rng = createRng(seed ^ 0x5eed0002);
+  const names = PROC_NAMES.slice(0, 2 + rng.below(3));
+  const nsems = 1 + rng.below(3);
+  const b = new ProcsBuilder(rng, names, nsems);
+  const mode = rng.pick(['0600', '0666', '0644']);
+  b.lines.push(`# generated multi-process workload, seed ${seed}: ${names.length} processes besides main`);
+  b.lines.push(`s = semget(IPC_PRIVATE, ${nsems}, IPC_CREAT|${mode})`);
+  b.lines.push(`q = msgget(IPC_PRIVATE, IPC_CREAT|${mode})`);
+  b.lines.push(`m = shmget(IPC_PRIVATE, 4096, IPC_CREAT|${mode})`);
+  b.at(names[0]!, 'semctl(s, 0, GETVAL)');
+  b.at(names[1]!, 'msgctl(q, IPC_STAT, msg_qnum)');
+  const target = 10 + rng.below(25);
+  while (b.lines.length < target + 4) b.statement();
+  b.lines.push('semctl(s, 0, GETALL)');
+  b.lines.push('msgctl(q, IPC_STAT, msg_qnum, msg_cbytes)');
+  b.lines.push('shmctl(m, IPC_STAT, shm_nattch)');
   return b.lines.join('\n') + '\n';
 }

@@ -7,25 +7,25 @@
  */
 import { afterEach, expect } from 'vitest';
 import { DEFAULT_CONFIG, type KernelConfig } from '../config';
-import { sys_close, sys_listdir, sys_open, sys_read, sys_write } from '../fs/vfs';
 import { sysvipc_mount } from '../fs/proc/sysvipc';
 import type { Kernel, KernelState } from '../kernel';
 import { newProbe, type Probe } from '../probe';
 import { runWorkload } from '../run';
 import { createRun } from '../script/interpreter';
 import { parse } from '../script/parser';
+import { KERNEL_SYSCALLS } from '../script/kernel_syscalls';
 import type { Syscalls } from '../script/syscalls';
 import { ipc_sysctl_mounts } from './ipc_sysctl';
 import { ipc_idr_find } from './ipc_idr';
 import { create_ipc_ns, type IpcIds, type KernIpcPerm } from './namespace';
-import { sys_msgctl, sys_msgget, sys_msgrcv, sys_msgsnd, sys_semctl, sys_semget, sys_shmctl, sys_shmget } from './syscall';
 import { CURRENT_CRED } from './util';
+import { create_task_table } from '../kernel/task';
 import { compareOutputs, formatDifferences } from '../../../tests/conformance/compare';
 
 /** A kernel whose state holds a fresh IPC namespace (no network namespace). */
 export function ipcKernel(config: Partial<KernelConfig> = {}, probe: Probe = newProbe()): Kernel {
   const cfg: KernelConfig = { ...DEFAULT_CONFIG, ...config };
-  const state = { ipc: create_ipc_ns(cfg) } as KernelState;
+  const state = { ipc: create_ipc_ns(cfg), tasks: create_task_table(cfg.pid) } as KernelState;
   return { config: cfg, probe, state, files: new Map(), nextFd: 3, mounts: [...ipc_sysctl_mounts, sysvipc_mount] };
 }
 
@@ -43,8 +43,7 @@ export function restoreCredAfterEach(): void {
 }
 
 const IPC_SYSCALLS: Syscalls<Kernel> = {
-  sys_msgget, sys_msgsnd, sys_msgrcv, sys_msgctl, sys_shmget, sys_shmctl, sys_semget, sys_semctl,
-  sys_open, sys_read, sys_write, sys_close, sys_listdir,
+  ...KERNEL_SYSCALLS,
   rtnl_newlink: () => {
     throw new Error('no network namespace in the IPC test kernel');
   },

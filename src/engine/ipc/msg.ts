@@ -22,7 +22,7 @@ import { E2BIG, EACCES, EAGAIN, EIDRM, EINVAL, ENOMSG } from '../uapi/errno';
 import { IPC_NOWAIT, MSG_COPY, MSG_EXCEPT, MSG_NOERROR } from '../uapi/ipc';
 import { IPC_MSG_IDS, type IpcIds, type MsgMsg, type MsgQueue } from './namespace';
 import { msg_counter_add } from './msg_counters';
-import { ipc_addid, new_ipc_perm, ipc_obtain_object_check, ipc_rmid, ipcget, ipcperms, S_IRUGO, S_IWUGO, type IpcOps, type IpcParams } from './util';
+import { ipc_addid, ipc_obtain_object_check, ipc_rmid, ipcget, ipcperms, S_IRUGO, S_IRWXUGO, S_IWUGO, type IpcOps, type IpcParams } from './util';
 
 /**
  * Returned by do_msgsnd/do_msgrcv where the caller would sleep (queue full,
@@ -51,7 +51,15 @@ export function msg_ids(k: Kernel): IpcIds<MsgQueue> {
 function newque(k: Kernel, params: IpcParams): number {
   const ns = k.state.ipc;
   const msq: MsgQueue = {
-    ...new_ipc_perm(params.key, params.flg),
+    key: params.key,
+    id: -1,
+    seq: 0,
+    mode: params.flg & S_IRWXUGO,
+    uid: 0,
+    gid: 0,
+    cuid: 0,
+    cgid: 0,
+    deleted: false,
     q_stime: 0,
     q_rtime: 0,
     q_ctime: k.config.clock,

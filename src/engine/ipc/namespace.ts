@@ -7,17 +7,26 @@
  * Simplified: one namespace, never freed; credentials are those of root in
  * the initial user namespace (uid/gid 0, every capability); objects are
  * flattened (the `kern_ipc_perm` fields sit directly in the object instead of
- * being reached with container_of); no locks, RCU or refcounts; the key
- * rhashtable is a Map. Everything is plain data (structuredClone-safe).
+ * being reached with container_of); no locks, RCU or refcounts. The key
+ * rhashtable of 4.14+ is lib/rhashtable.ts (null on the walk kernels, which
+ * had none). Everything is plain data (structuredClone-safe).
  *
  * Glossary: idx = slot in the IDR (`id & ((1 << shift) - 1)`); seq = the
  * sequence number in the high bits of an id; id = `(seq << shift) + idx`.
  */
-import type { IdrImpl, IpcIdxAlloc, IpcLimits, IpcMaxidx, KernelConfig, ShmProcFormat, SysvipcFindIpc } from '../config';
+import type { IdrImpl, IpcFindkey, IpcIdxAlloc, IpcLimits, IpcMaxidx, KernelConfig, ShmProcFormat, SysvipcFindIpc } from '../config';
 import type { IpcType } from '../trace';
+import { rhashtable_init, type Rhashtable } from '../lib/rhashtable';
 import { ipc_idr_init, type IpcIdr } from './ipc_idr';
 import { atomic_counter_init, percpu_counter_init, type MsgCounter } from './msg_counters';
 
+/*
+ * newque, newary and newseg each write these fields out in their own object
+ * literal on purpose: a shared `{ ...new_ipc_perm(), ...rest }` builds each
+ * object by copying and then growing it, which made a whole 32768-segment
+ * run 2.8x slower (ddbece6, undone). One literal per type keeps every object
+ * of a type one hidden class, allocated once.
+ */
 /** include/linux/ipc.h: the permission part every SysV IPC object starts with. */
 export interface KernIpcPerm {
   /** key_t as a signed 32-bit number; 0 = IPC_PRIVATE */
@@ -89,11 +98,51 @@ export interface ShmidKernel extends KernIpcPerm {
 }
 
 /** ipc/sem.c `struct sem_array`; the per-semaphore values and pids are allocated on first write. */
+/** include/uapi/linux/sem.h `struct sembuf`: ushort sem_num, short sem_op, short sem_flg. */
+export interface SemBuf {
+  sem_num: number;
+  sem_op: number;
+  sem_flg: number;
+}
+
+/** ipc/sem.c `struct sem_queue`: one sleeping semop (it lives on the sleeper's stack). */
+export interface SemQueue {
+  /** the sleeper's tgid (its task's sem_status receives the result) */
+  pid: number;
+  sops: SemBuf[];
+  /** whether the sleeper has an undo structure for this array (any SEM_UNDO sop) */
+  undo: boolean;
+  alter: boolean;
+  dupsop: boolean;
+  /** index in sops of the sop that blocked at the last attempt */
+  blocking: number;
+}
+
+/** The two lists of `struct sem` (per semaphore) or of `struct sem_array` (global). */
+export interface SemPending {
+  pending_alter: SemQueue[];
+  pending_const: SemQueue[];
+}
+
 export interface SemArray extends KernIpcPerm {
   sem_ctime: number;
   sem_nsems: number;
+  /** semval per semaphore; null while all are 0 and untouched (allocated on first write) */
   sem_vals: number[] | null;
+  /** sempid per semaphore (0 = none), allocated with sem_vals */
   sem_pids: number[] | null;
+  /** sem_otime per semaphore (get_semotime reports the max), allocated with sem_vals */
+  sem_otimes: number[] | null;
+  /** the per-semaphore queues, allocated when the first simple op sleeps */
+  sems_pending: SemPending[] | null;
+  /** the array's own queues: complex ops, and simple ones while complex_count > 0 */
+  pending: SemPending;
+  /** sleeping complex (nsops > 1) ops */
+  complex_count: number;
+  /** the hysteresis counter: > 0 means sem_lock takes the global lock (4.11+) */
+  use_global_lock: number;
+  /** list_id: the pids whose undo lists hold a sem_undo of this array, head first */
+  list_id: number[];
 }
 
 /** include/linux/ipc_namespace.h `struct ipc_ids` (CONFIG_CHECKPOINT_RESTORE=y, as on the host). */
@@ -111,8 +160,8 @@ export interface IpcIds<T extends KernIpcPerm> {
   next_id: number;
   /** the radix-tree IDR (4.11+) or the idr_layer tree (2.6.x) */
   ipcs_idr: IpcIdr<T>;
-  /** key -> object for keys other than IPC_PRIVATE */
-  key_ht: Map<number, T>;
+  /** the objects of keys other than IPC_PRIVATE, by key (4.14+); null when ipc_findkey walks the IDR */
+  key_ht: Rhashtable<T> | null;
 }
 
 export const IPC_SEM_IDS = 0;
@@ -150,6 +199,7 @@ export interface IpcVariants {
   sysvipc_find_ipc: SysvipcFindIpc;
   ipc_maxidx: IpcMaxidx;
   ipc_idx_alloc: IpcIdxAlloc;
+  ipc_findkey: IpcFindkey;
   shm_proc_format: ShmProcFormat;
 }
 
@@ -189,9 +239,11 @@ export interface IpcNamespace {
 
 /**
  * ipc/util.c ipc_init_ids: an empty identifier set on a radix-tree IDR, or on
- * an idr_layer tree (`rcu_free`: 2.6.27+ layer release).
+ * an idr_layer tree (`rcu_free`: 2.6.27+ layer release), with the key
+ * rhashtable of 4.14+ (ipc_kht_params: 4-byte key, automatic_shrinking, the
+ * default sizes) unless `findkey` is the older walk.
  */
-export function ipc_init_ids<T extends KernIpcPerm>(ipc: IpcType, idr: IdrImpl = 'radix', rcu_free = true): IpcIds<T> {
+export function ipc_init_ids<T extends KernIpcPerm>(ipc: IpcType, idr: IdrImpl = 'radix', rcu_free = true, findkey: IpcFindkey = 'rhashtable'): IpcIds<T> {
   return {
     ipc,
     in_use: 0,
@@ -200,7 +252,7 @@ export function ipc_init_ids<T extends KernIpcPerm>(ipc: IpcType, idr: IdrImpl =
     last_idx: -1,
     next_id: -1,
     ipcs_idr: ipc_idr_init<T>(idr, rcu_free),
-    key_ht: new Map(),
+    key_ht: findkey === 'rhashtable' ? rhashtable_init<T>(ipc, { automatic_shrinking: true }) : null,
   };
 }
 
@@ -230,6 +282,7 @@ export function create_ipc_ns(config: KernelConfig): IpcNamespace {
   const extend = config.ipcmni_extend;
   const idr = config.idr ?? 'radix';
   const rcu_free = config.ipc_lookup !== 'rwsem';
+  const findkey = config.ipc_findkey ?? 'rhashtable';
   const limits = config.ipc_limits ?? '3.19';
   const [shmmax, shmall] = shm_defaults(limits);
   const counter = (): MsgCounter => (config.msg_counters === 'atomic' ? atomic_counter_init() : percpu_counter_init(config.nr_cpus ?? 1));
@@ -238,12 +291,13 @@ export function create_ipc_ns(config: KernelConfig): IpcNamespace {
       sysvipc_find_ipc: config.sysvipc_find_ipc ?? 'get_next',
       ipc_maxidx: config.ipc_maxidx ?? 'bsearch',
       ipc_idx_alloc: config.ipc_idx_alloc ?? 'cyclic',
+      ipc_findkey: config.ipc_findkey ?? 'rhashtable',
       shm_proc_format: config.shm_proc_format ?? 'rss_swap',
     },
     ids: [
-      ipc_init_ids<SemArray>('sem', idr, rcu_free),
-      ipc_init_ids<MsgQueue>('msg', idr, rcu_free),
-      ipc_init_ids<ShmidKernel>('shm', idr, rcu_free),
+      ipc_init_ids<SemArray>('sem', idr, rcu_free, findkey),
+      ipc_init_ids<MsgQueue>('msg', idr, rcu_free, findkey),
+      ipc_init_ids<ShmidKernel>('shm', idr, rcu_free, findkey),
     ],
     ipc_mni: extend ? 1 << IPCMNI_EXTEND_SHIFT : 1 << IPCMNI_SHIFT,
     ipc_mni_shift: extend ? IPCMNI_EXTEND_SHIFT : IPCMNI_SHIFT,

@@ -1,9 +1,8 @@
 /**
- * The one semctl case the conformance corpus (tests/conformance) cannot hold:
- * GETPID returns the pid of the last semop/SETALL caller as the call's
- * result, which no comparator masks, so the model is booted with the pid the
- * recording process had (12511). Recorded on Linux 6.18.44 in a fresh IPC
- * namespace; every other semget/semctl case lives in the corpus.
+ * semctl's read and write commands on one array, recorded on Linux 6.18.44
+ * with linux-oracle/kernel_replay.py in a fresh IPC namespace: the commands
+ * print by name, GETALL its values and GETPID the process (`pid(main)`), as
+ * part 2 of the language prints them.
  */
 
 import { describe, it } from 'vitest';
@@ -33,26 +32,26 @@ semctl(99, 0, 13)
 cat /proc/sysvipc/sem
 `,
       `semget(IPC_PRIVATE, 3, IPC_CREAT|0600) = 0
-semctl(0, 0, 11) = 0
-semctl(0, 0, 12) = 0
-semctl(0, 0, 13) = 0
-semctl(0, 0, 14) = 0
-semctl(0, 0, 15) = 0
-semctl(0, 0, 16) = -1 ERANGE (Numerical result out of range)
-semctl(0, 5, 12) = -1 EINVAL (Invalid argument)
-semctl(0, -1, 12) = -1 EINVAL (Invalid argument)
-semctl(0, 5, 13) = 0
-semctl(0, 5, 17) = 0
-semctl(0, 0, 11) = 12511
-semctl(0, 2, 11) = 12511
-semctl(0, 3, 11) = -1 EINVAL (Invalid argument)
-semctl(0, 1, 12) = 0
-semctl(99, 0, 16) = -1 ERANGE (Numerical result out of range)
-semctl(-1, 0, 16) = -1 EINVAL (Invalid argument)
-semctl(99, 0, 13) = -1 EINVAL (Invalid argument)
+semctl(0, 0, GETPID) = 0
+semctl(0, 0, GETVAL) = 0
+semctl(0, 0, GETALL) = 0 {0, 0, 0}
+semctl(0, 0, GETNCNT) = 0
+semctl(0, 0, GETZCNT) = 0
+semctl(0, 0, SETVAL) = -1 ERANGE (Numerical result out of range)
+semctl(0, 5, GETVAL) = -1 EINVAL (Invalid argument)
+semctl(0, -1, GETVAL) = -1 EINVAL (Invalid argument)
+semctl(0, 5, GETALL) = 0 {0, 0, 0}
+semctl(0, 5, SETALL) = 0
+semctl(0, 0, GETPID) = pid(main)
+semctl(0, 2, GETPID) = pid(main)
+semctl(0, 3, GETPID) = -1 EINVAL (Invalid argument)
+semctl(0, 1, GETVAL) = 0
+semctl(99, 0, SETVAL) = -1 ERANGE (Numerical result out of range)
+semctl(-1, 0, SETVAL) = -1 EINVAL (Invalid argument)
+semctl(99, 0, GETALL) = -1 EINVAL (Invalid argument)
 cat /proc/sysvipc/sem = 2
        key      semid perms      nsems   uid   gid  cuid  cgid      otime      ctime
-         0          0   600          3     0     0     0     0          0 1795981695
+         0          0   600          3     0     0     0     0          0 1796120091
 `,
       { pid: 12511 },
     );

@@ -3,9 +3,8 @@
  * sem_more_checks), removal (freeary) and the /proc row. semctl lives in
  * semctl.ts.
  *
- * Simplified: there is no semop in the language, so no task ever waits,
- * sem_otime stays 0 and no undo structures exist. The per-semaphore values
- * and pids are only allocated when SETALL first writes them.
+ * semop, the queues and the undo structures live in semop.ts. The
+ * per-semaphore values, pids and otimes are only allocated when first written.
  *
  * Glossary (the `kernel.sem` sysctl, sem_ctls[]): semmsl = most semaphores
  * per array, semmns = most in the namespace (used_sems counts them),
@@ -16,12 +15,15 @@ import type { Probe } from '../probe';
 import { seq_put_dec, seq_put_oct, seq_puts, type SeqFile } from '../fs/seq_file';
 import { EINVAL, ENOMEM, ENOSPC } from '../uapi/errno';
 import { IPC_SEM_IDS, type IpcIds, type SemArray } from './namespace';
-import { ipc_addid, new_ipc_perm, ipc_rmid, ipcget, type IpcOps, type IpcParams } from './util';
+import { get_semotime, sem_free_undos, sem_wake_all_removed } from './semop';
+import { ipc_addid, ipc_rmid, ipcget, S_IRWXUGO, type IpcOps, type IpcParams } from './util';
 
 /** include/uapi/linux/sem.h */
 export const SEMVMX = 32767;
 
 const INT_MAX = 0x7fffffff;
+/** ipc/sem.c: how many global-lock sem_unlocks a complex op buys before simple ops go per-semaphore again */
+export const USE_GLOBAL_LOCK_HYSTERESIS = 10;
 /** sizeof(struct sem): one cache line per semaphore */
 const SIZEOF_SEM = 64;
 /** sizeof(struct sem_array) on x86_64 (kern_ipc_perm + list heads, cache-line aligned) */
@@ -43,11 +45,26 @@ function newary(k: Kernel, params: IpcParams): number {
   if (((ns.used_sems + nsems) | 0) > ns.sem_ctls[1]) return -ENOSPC;
   if (nsems > Math.trunc((INT_MAX - SIZEOF_SEM_ARRAY) / SIZEOF_SEM)) return -ENOMEM;
   const sma: SemArray = {
-    ...new_ipc_perm(params.key, params.flg),
+    key: params.key,
+    id: -1,
+    seq: 0,
+    mode: params.flg & S_IRWXUGO,
+    uid: 0,
+    gid: 0,
+    cuid: 0,
+    cgid: 0,
+    deleted: false,
     sem_ctime: k.config.clock,
     sem_nsems: nsems,
     sem_vals: null,
     sem_pids: null,
+    sem_otimes: null,
+    sems_pending: null,
+    pending: { pending_alter: [], pending_const: [] },
+    complex_count: 0,
+    // newary sets USE_GLOBAL_LOCK_HYSTERESIS, and its sem_unlock(-1) leaves one less
+    use_global_lock: USE_GLOBAL_LOCK_HYSTERESIS - 1,
+    list_id: [],
   };
   const idx = ipc_addid(ns, sem_ids(k), sma, ns.sem_ctls[3], k.probe);
   if (idx < 0) return idx;
@@ -73,14 +90,19 @@ export function ksys_semget(k: Kernel, key: number, nsems: number, semflg: numbe
   return ipcget(k, sem_ids(k), sem_ops, { key, flg: semflg, size: 0n, nsems }, k.probe);
 }
 
-/** freeary: remove the array (sleepers would get EIDRM) and return its semaphores to semmns. */
+/**
+ * freeary: the undo structures of the array are invalidated, every sleeper
+ * is woken with EIDRM, the array is removed and its semaphores go back to semmns.
+ */
 export function freeary(k: Kernel, sma: SemArray): void {
   const ns = k.state.ipc;
+  sem_free_undos(k, sma);
+  sem_wake_all_removed(k, sma);
   ipc_rmid(ns, sem_ids(k), sma, k.probe);
   ns.used_sems -= sma.sem_nsems;
 }
 
-/** sysvipc_sem_proc_show: one /proc/sysvipc/sem row (85 bytes with a 10-digit ctime); otime is 0 (no semop). */
+/** sysvipc_sem_proc_show: one /proc/sysvipc/sem row (85 bytes with 10-digit times); complexmode_enter/tryleave around it. */
 export function sysvipc_sem_proc_show<V>(m: SeqFile<V>, sma: SemArray, p: Probe): number {
   p.costs.sem_proc_show++;
   // seq_printf(s, "%10d %10d  %4o %10u %5u %5u %5u %5u %10llu %10llu\n", ...), one conversion at a time
@@ -92,8 +114,10 @@ export function sysvipc_sem_proc_show<V>(m: SeqFile<V>, sma: SemArray, p: Probe)
   seq_put_dec(m, ' ', sma.gid, 5);
   seq_put_dec(m, ' ', sma.cuid, 5);
   seq_put_dec(m, ' ', sma.cgid, 5);
-  seq_put_dec(m, ' ', 0, 10);
+  sma.use_global_lock = USE_GLOBAL_LOCK_HYSTERESIS;
+  seq_put_dec(m, ' ', get_semotime(sma), 10);
   seq_put_dec(m, ' ', sma.sem_ctime, 10);
+  if (sma.complex_count === 0) sma.use_global_lock--;
   seq_puts(m, '\n');
   return 0;
 }

@@ -4,36 +4,31 @@
  * (GETALL, GETVAL, GETPID, GETNCNT, GETZCNT, SETALL), semctl_setval (SETVAL)
  * and semctl_down (IPC_SET, IPC_RMID). Every other cmd is -EINVAL.
  *
- * Simplified: the 4th argument is the language's zeroed buffer. SETALL reads
- * nsems zeros from it (arrays larger than the 4096-byte buffer would read
- * beyond it on the real system; here they read zeros too). SETVAL takes the
- * argument itself, i.e. the buffer's address, as the value: a user-space
- * address is never within 0..SEMVMX, so it is always -ERANGE (the model uses
- * USER_BUF_ADDR_LOW32 for it). No task waits, so GETNCNT/GETZCNT are 0.
- * The one buffer that is not zeroed is that of the language's
- * `semctl(id, semnum, IPC_SET)` (sys_semctl's stat-then-set): IPC_STAT into
- * it, then IPC_SET with it.
+ * The 4th argument is what the language passes: SETVAL's value (without
+ * one, -1: always -ERANGE), SETALL's values (without them, the zeroed
+ * buffer: all 0), GETALL's buffer (the values are copied out into
+ * `arg.getall`), or the stat-then-set buffer of `semctl(id, semnum,
+ * IPC_SET)`: IPC_STAT into it, then IPC_SET with it. The commands that take
+ * sem_lock(sma, NULL, -1) re-arm the use_global_lock hysteresis (semop.ts).
  */
 import type { Kernel } from '../kernel';
 import { EACCES, EINVAL, ERANGE } from '../uapi/errno';
-import { IPC_INFO, IPC_RMID, IPC_SET, IPC_STAT, SEM_INFO, SEM_STAT, SEM_STAT_ANY } from '../uapi/ipc';
-import type { SemArray } from './namespace';
+import {
+  GETALL, GETNCNT, GETPID, GETVAL, GETZCNT, IPC_INFO, IPC_RMID, IPC_SET, IPC_STAT, SEM_INFO, SEM_STAT, SEM_STAT_ANY, SETALL,
+  SETVAL,
+} from '../uapi/ipc';
 import { freeary, sem_ids, SEMVMX } from './sem';
+import { count_semcnt, do_smart_update, sem_clear_semadj, sem_lock, sem_state, sem_unlock } from './semop';
+import { task_tgid } from '../kernel/task';
 import {
   ipc_get_maxidx, ipc_obtain_object_check, ipc_obtain_object_idr, ipc_update_perm, ipcctl_obtain_check, ipcperms,
   kernel_to_ipc64_perm, S_IRUGO, S_IWUGO,
 } from './util';
 
-export const GETPID = 11;
-export const GETVAL = 12;
-export const GETALL = 13;
-export const GETNCNT = 14;
-export const GETZCNT = 15;
-export const SETVAL = 16;
-export const SETALL = 17;
+export { GETALL, GETNCNT, GETPID, GETVAL, GETZCNT, SETALL, SETVAL };
 
-/** The low 32 bits of the zeroed buffer's address, which SETVAL takes as its value. */
-export const USER_BUF_ADDR_LOW32 = 0x5a5a0000;
+/** SETVAL's value when the workload gives none: the contract defines the 3-argument SETVAL as the union value -1. */
+export const SETVAL_DEFAULT = -1;
 
 /** What semctl's 4th argument provides to each command. */
 export interface SemunArg {
@@ -45,9 +40,11 @@ export interface SemunArg {
   uid: number;
   gid: number;
   mode: number;
+  /** GETALL's copy of the values (set on success) */
+  getall?: number[];
 }
 
-export const ZERO_SEMUN: Readonly<SemunArg> = { val: USER_BUF_ADDR_LOW32, array: [], uid: 0, gid: 0, mode: 0 };
+export const ZERO_SEMUN: Readonly<SemunArg> = { val: SETVAL_DEFAULT, array: [], uid: 0, gid: 0, mode: 0 };
 
 /** semctl_info. Return: max(highest used idx, 0). */
 export function semctl_info(k: Kernel): number {
@@ -74,15 +71,6 @@ export function semctl_stat(k: Kernel, semid: number, cmd: number, out: SemunArg
   return cmd === IPC_STAT ? 0 : sma.id;
 }
 
-/** The per-semaphore values and pids, allocated (all 0) on first write. */
-function sem_arrays(sma: SemArray): [number[], number[]] {
-  if (sma.sem_vals === null || sma.sem_pids === null) {
-    sma.sem_vals = new Array<number>(sma.sem_nsems).fill(0);
-    sma.sem_pids = new Array<number>(sma.sem_nsems).fill(0);
-  }
-  return [sma.sem_vals, sma.sem_pids];
-}
-
 /**
  * semctl_setval: value range first (before the id), then id, semnum, write permission.
  * Return: 0, -ERANGE (val < 0 or > SEMVMX), -EINVAL, -EACCES.
@@ -93,10 +81,14 @@ export function semctl_setval(k: Kernel, semid: number, semnum: number, val: num
   if (sma === null) return -EINVAL;
   if (semnum < 0 || semnum >= sma.sem_nsems) return -EINVAL;
   if (ipcperms(sma, S_IWUGO)) return -EACCES;
-  const [vals, pids] = sem_arrays(sma);
+  const global = sem_lock(sma, -1);
+  sem_clear_semadj(k, sma, semnum);
+  const { vals, pids } = sem_state(sma);
   vals[semnum] = val;
-  pids[semnum] = k.config.pid;
+  pids[semnum] = task_tgid(k);
   sma.sem_ctime = k.config.clock;
+  do_smart_update(k, sma, null, false);
+  sem_unlock(sma, global);
   return 0;
 }
 
@@ -105,31 +97,46 @@ export function semctl_setval(k: Kernel, semid: number, semnum: number, val: num
  * need 0 ≤ semnum < nsems. Return: 0, the value/pid/count, -EINVAL,
  * -EACCES (read, or write for SETALL), -ERANGE (a SETALL value > SEMVMX).
  */
-export function semctl_main(k: Kernel, semid: number, semnum: number, cmd: number, arg: Readonly<SemunArg>): number {
+export function semctl_main(k: Kernel, semid: number, semnum: number, cmd: number, arg: Readonly<SemunArg>, buf: SemunArg | null): number {
   const sma = ipc_obtain_object_check(k.state.ipc, sem_ids(k), semid, k.probe);
   if (sma === null) return -EINVAL;
   const nsems = sma.sem_nsems;
   if (ipcperms(sma, cmd === SETALL ? S_IWUGO : S_IRUGO)) return -EACCES;
-  if (cmd === GETALL) return 0;
+  if (cmd === GETALL) {
+    const global = sem_lock(sma, -1);
+    if (buf !== null) buf.getall = sma.sem_vals === null ? new Array<number>(nsems).fill(0) : [...sma.sem_vals];
+    sem_unlock(sma, global);
+    return 0;
+  }
   if (cmd === SETALL) {
     for (let i = 0; i < nsems && i < arg.array.length; i++) if (arg.array[i]! > SEMVMX) return -ERANGE;
-    const [vals, pids] = sem_arrays(sma);
+    const global = sem_lock(sma, -1);
+    const { vals, pids } = sem_state(sma);
     for (let i = 0; i < nsems; i++) {
       vals[i] = arg.array[i] ?? 0;
-      pids[i] = k.config.pid;
+      pids[i] = task_tgid(k);
     }
+    sem_clear_semadj(k, sma, -1);
     sma.sem_ctime = k.config.clock;
+    do_smart_update(k, sma, null, false);
+    sem_unlock(sma, global);
     return 0;
   }
   if (semnum < 0 || semnum >= nsems) return -EINVAL;
+  const global = sem_lock(sma, -1);
+  let r: number;
   switch (cmd) {
     case GETVAL:
-      return sma.sem_vals ? sma.sem_vals[semnum]! : 0;
+      r = sma.sem_vals ? sma.sem_vals[semnum]! : 0;
+      break;
     case GETPID:
-      return sma.sem_pids ? sma.sem_pids[semnum]! : 0;
-    default: // GETNCNT, GETZCNT: nobody waits
-      return 0;
+      r = sma.sem_pids ? sma.sem_pids[semnum]! : 0;
+      break;
+    default:
+      r = count_semcnt(sma, semnum, cmd === GETZCNT);
   }
+  sem_unlock(sma, global);
+  return r;
 }
 
 /** semctl_down: IPC_RMID (freeary) or IPC_SET. Return: 0, -EINVAL, -EPERM. */
@@ -140,8 +147,10 @@ export function semctl_down(k: Kernel, semid: number, cmd: number, arg: Readonly
     freeary(k, r);
     return 0;
   }
+  const global = sem_lock(r, -1);
   ipc_update_perm(r, arg.uid, arg.gid, arg.mode);
   r.sem_ctime = k.config.clock;
+  sem_unlock(r, global);
   return 0;
 }
 
@@ -168,7 +177,7 @@ export function ksys_semctl(k: Kernel, semid: number, semnum: number, cmd: numbe
     case GETNCNT:
     case GETZCNT:
     case SETALL:
-      return semctl_main(k, semid, semnum, cmd, arg);
+      return semctl_main(k, semid, semnum, cmd, arg, buf);
     case SETVAL:
       return semctl_setval(k, semid, semnum, arg.val);
     case IPC_SET:

@@ -20,7 +20,7 @@ import type { Probe } from '../probe';
 import { fmt_dec, seq_put_dec, seq_put_oct, seq_put_u64, seq_puts, type SeqFile } from '../fs/seq_file';
 import { EINVAL, ENOMEM, ENOSPC } from '../uapi/errno';
 import { IPC_SHM_IDS, type IpcIds, type ShmidKernel } from './namespace';
-import { ipc_addid, new_ipc_perm, ipc_rmid, ipc_set_key_private, ipcget, type IpcOps, type IpcParams } from './util';
+import { ipc_addid, ipc_rmid, ipc_set_key_private, ipcget, S_IRWXUGO, type IpcOps, type IpcParams } from './util';
 import { ipc_idr_get_next } from './ipc_idr';
 
 /** include/uapi/linux/shm.h shmget flags and mode bits */
@@ -92,7 +92,15 @@ function newseg(k: Kernel, params: IpcParams): number {
   if (err) return err;
 
   const shp: ShmidKernel = {
-    ...new_ipc_perm(params.key, shmflg),
+    key: params.key,
+    id: -1,
+    seq: 0,
+    mode: shmflg & S_IRWXUGO,
+    uid: 0,
+    gid: 0,
+    cuid: 0,
+    cgid: 0,
+    deleted: false,
     shm_segsz: size,
     shm_nattch: 0,
     shm_atim: 0,
@@ -133,7 +141,7 @@ export function shm_destroy(k: Kernel, shp: ShmidKernel): void {
 export function do_shm_rmid(k: Kernel, shp: ShmidKernel): void {
   if (shp.shm_nattch) {
     shp.mode |= SHM_DEST;
-    ipc_set_key_private(shm_ids(k), shp);
+    ipc_set_key_private(shm_ids(k), shp, k.probe);
     return;
   }
   shm_destroy(k, shp);

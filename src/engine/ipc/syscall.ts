@@ -10,7 +10,7 @@
  * IPC_SET as the command), two system calls: IPC_STAT into a buffer, then
  * IPC_SET with it. Results are the kernel's: a non-negative value or -errno.
  *
- * Simplified: one task. A msgsnd/msgrcv that would sleep is interrupted by
+ * Simplified: a msgsnd/msgrcv that would sleep is interrupted by
  * the signal the reference replayer sends, so it returns -EINTR
  * (ERESTARTNOHAND with a handler installed) and leaves no trace.
  */
@@ -20,7 +20,10 @@ import { IPC_SET, IPC_STAT } from '../uapi/ipc';
 import { BLOCK, do_msgrcv, do_msgsnd, ksys_msgget } from './msg';
 import { ksys_msgctl, ZERO_MSQID_SET } from './msgctl';
 import { ksys_semget } from './sem';
-import { ksys_semctl, ZERO_SEMUN } from './semctl';
+import { ksys_semctl, ZERO_SEMUN, type SemunArg } from './semctl';
+import type { SemBuf } from './namespace';
+import { do_semtimedop, type Timespec } from './semop';
+import type { SemUnion } from '../script/syscalls';
 import { ksys_shmget } from './shm';
 import { ksys_shmctl, ZERO_SHMID_SET } from './shmctl';
 
@@ -86,11 +89,23 @@ export function sys_semget(k: Kernel, key: number, nsems: number, semflg: number
 }
 
 /**
- * semctl(2) whose 4th argument points to a zeroed buffer, or stat-then-set.
+ * semctl(2) with the language's 4th argument: SETVAL's value, SETALL's
+ * values, GETALL's buffer (`semun.getall` receives the values), else a
+ * zeroed buffer; or stat-then-set.
  * Return: 0, a value, an id, a max idx, or -EINVAL, -EACCES, -EPERM, -ERANGE.
  */
-export function sys_semctl(k: Kernel, semid: number, semnum: number, cmd: number, statSet?: true): number {
+export function sys_semctl(k: Kernel, semid: number, semnum: number, cmd: number, statSet?: true, semun?: SemUnion): number {
   k.probe.costs.syscalls++;
   if (statSet) return stat_then_set(k, { ...ZERO_SEMUN }, (c, buf) => ksys_semctl(k, semid, semnum, c, buf));
-  return ksys_semctl(k, semid, semnum, cmd);
+  if (semun === undefined) return ksys_semctl(k, semid, semnum, cmd);
+  const buf: SemunArg = { ...ZERO_SEMUN, ...(semun.val === undefined ? {} : { val: semun.val }), array: semun.array ?? [] };
+  const r = ksys_semctl(k, semid, semnum, cmd, buf);
+  if (buf.getall !== undefined) semun.getall = buf.getall;
+  return r;
+}
+
+/** semop(2) (timeout null) and semtimedop(2). Return: see do_semtimedop (SEM_SLEEPS when the caller sleeps). */
+export function sys_semtimedop(k: Kernel, semid: number, sops: readonly SemBuf[], timeout: Timespec | null): number {
+  k.probe.costs.syscalls++;
+  return do_semtimedop(k, semid, sops, timeout);
 }

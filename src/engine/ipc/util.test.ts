@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ipc_idr_alloc_lowest, ipc_idr_find } from './ipc_idr';
+import { rhashtable_lookup_fast } from '../lib/rhashtable';
 import { newProbe } from '../probe';
 import type { TraceEvent } from '../trace';
 import { ipcKernel } from './ipc.test-helper';
@@ -105,7 +106,7 @@ describe('ipc id allocation', () => {
     const k2 = ipcKernel();
     k2.state = structuredClone(k.state);
     const ids2 = k2.state.ipc.ids[1];
-    expect(ids2.key_ht.get(0x101)).toBe(ipc_idr_find(ids2.ipcs_idr, 1));
+    expect(rhashtable_lookup_fast(ids2.key_ht!, 0x101)).toBe(ipc_idr_find(ids2.ipcs_idr, 1));
     const a: number[] = [];
     const b: number[] = [];
     for (let i = 0; i < 50; i++) {

@@ -11,7 +11,7 @@
  * Simplified: the caller is always root in the initial user namespace
  * (euid/egid 0, every capability), so ipcperms() and the owner checks pass
  * unless the credentials in CURRENT_CRED are changed; no LSM, audit, locks,
- * RCU or refcounts. The key rhashtable is a Map (one lookup = one probe).
+ * RCU or refcounts. ipc_findkey and the key table are util_findkey.ts.
  *
  * Glossary: idx = IDR index (low `ipc_mni_shift` bits of an id), seq = high
  * bits, last_idx = idx of the previous cyclic allocation, max_idx = cached
@@ -19,8 +19,9 @@
  */
 import { ipc_idr_alloc_cyclic, ipc_idr_alloc_lowest, ipc_idr_find, ipc_idr_remove, ipc_idr_replace } from './ipc_idr';
 import { ipc_rmid_update_maxidx } from './util_maxidx';
+import { ipc_findkey, ipc_kht_insert, ipc_kht_remove } from './util_findkey';
 import type { Kernel } from '../kernel';
-import type { Probe } from '../probe';
+import { NO_PROBE, type Probe } from '../probe';
 import { EACCES, EEXIST, EINVAL, ENOENT, ENOSPC, EPERM } from '../uapi/errno';
 import { IPC_CREAT, IPC_EXCL, IPC_PRIVATE } from '../uapi/ipc';
 import type { IpcIds, IpcNamespace, KernIpcPerm } from './namespace';
@@ -43,15 +44,6 @@ export const CURRENT_CRED = {
 export const S_IRUGO = 0o444;
 export const S_IWUGO = 0o222;
 export const S_IRWXUGO = 0o777;
-
-/**
- * The kern_ipc_perm a newque / newary / newseg starts with: the key, the
- * permission bits of the get call's flags; no id yet (ipc_addid gives it,
- * with seq and the owner).
- */
-export function new_ipc_perm(key: number, flg: number): KernIpcPerm {
-  return { key, id: -1, seq: 0, mode: flg & S_IRWXUGO, uid: 0, gid: 0, cuid: 0, cgid: 0, deleted: false };
-}
 
 const INT_MAX = 0x7fffffff;
 
@@ -132,7 +124,7 @@ export function ipc_addid<T extends KernIpcPerm>(ns: IpcNamespace, ids: IpcIds<T
     obj.deleted = true;
     return idx;
   }
-  if (obj.key !== IPC_PRIVATE) ids.key_ht.set(obj.key, obj);
+  ipc_kht_insert(ids, obj, p);
   ids.in_use++;
   if (idx > ids.max_idx && ns.variants.ipc_maxidx !== 'none' && ns.variants.ipc_maxidx !== 'search') ids.max_idx = idx;
   if (p.trace) p.trace({ kind: 'ipc_addid', ipc: ids.ipc, idx, seq: obj.seq, id: obj.id });
@@ -144,7 +136,7 @@ export function ipc_rmid<T extends KernIpcPerm>(ns: IpcNamespace, ids: IpcIds<T>
   p.costs.ipc_rmid++;
   const idx = ipcid_to_idx(ns, obj.id);
   ipc_idr_remove(ids.ipcs_idr, idx, p);
-  if (obj.key !== IPC_PRIVATE) ids.key_ht.delete(obj.key);
+  ipc_kht_remove(ids, obj, p);
   ids.in_use--;
   obj.deleted = true;
   if (p.trace) p.trace({ kind: 'ipc_rmid', ipc: ids.ipc, idx });
@@ -152,8 +144,8 @@ export function ipc_rmid<T extends KernIpcPerm>(ns: IpcNamespace, ids: IpcIds<T>
 }
 
 /** ipc_set_key_private: drop `obj` from the key table and make it IPC_PRIVATE (it stays in the IDR). */
-export function ipc_set_key_private<T extends KernIpcPerm>(ids: IpcIds<T>, obj: T): void {
-  if (obj.key !== IPC_PRIVATE) ids.key_ht.delete(obj.key);
+export function ipc_set_key_private<T extends KernIpcPerm>(ids: IpcIds<T>, obj: T, p: Probe = NO_PROBE): void {
+  ipc_kht_remove(ids, obj, p);
   obj.key = IPC_PRIVATE;
 }
 
@@ -253,11 +245,9 @@ export interface IpcOps<T extends KernIpcPerm> {
  */
 export function ipcget<T extends KernIpcPerm>(k: Kernel, ids: IpcIds<T>, ops: IpcOps<T>, params: IpcParams, p: Probe): number {
   if (params.key === IPC_PRIVATE) return ops.getnew(k, params);
-  p.costs.ipc_findkey++;
-  const obj = ids.key_ht.get(params.key);
-  if (p.trace) p.trace({ kind: 'ipc_findkey', ipc: ids.ipc, key: params.key, id: obj === undefined ? null : obj.id });
+  const obj = ipc_findkey(ids, params.key, p);
   const flg = params.flg;
-  if (obj === undefined) {
+  if (obj === null) {
     if (!(flg & IPC_CREAT)) return -ENOENT;
     return ops.getnew(k, params);
   }

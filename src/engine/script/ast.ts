@@ -60,10 +60,28 @@ export interface Word extends Span {
 
 // --- statements ------------------------------------------------------------------
 
-export type CallName = 'msgget' | 'msgsnd' | 'msgrcv' | 'msgctl' | 'shmget' | 'shmctl' | 'semget' | 'semctl';
+export type CallName =
+  | 'msgget' | 'msgsnd' | 'msgrcv' | 'msgctl' | 'shmget' | 'shmctl' | 'semget' | 'semctl' | 'semop' | 'semtimedop';
+
+/** What every statement may carry: `@NAME STATEMENT` runs it in process NAME (part 2 of the language). */
+export interface InProcess {
+  /** the process of the `@NAME` prefix; absent: the enclosing block's, else `main` */
+  proc?: string;
+}
+
+/** `{num, op[, flg]} [x COUNT]`: COUNT copies of one struct sembuf. */
+export interface SemBufNode extends Span {
+  type: 'SemBuf';
+  num: Expression;
+  op: Expression;
+  /** absent: 0 */
+  flg: Expression | null;
+  /** absent: 1 */
+  count: Expression | null;
+}
 
 /** `[VAR =] CALL(ARG, ...)` */
-export interface CallStatement extends Span {
+export interface CallStatement extends Span, InProcess {
   type: 'CallStatement';
   /** the variable that receives the result (or -1 on failure) */
   assign: Identifier | null;
@@ -77,42 +95,56 @@ export interface CallStatement extends Span {
    * argument is then the literal 1). Absent for every other call.
    */
   statSet?: true;
+  /** semop/semtimedop: the sembufs after the fixed arguments */
+  sops?: SemBufNode[];
+  /** semctl's 4th argument: SETVAL's value, or SETALL's `{v0, v1, ...}` */
+  semarg?: Expression | Expression[];
+}
+
+/** `@NAME exit`, `@NAME kill`, `@NAME creds UID GID` */
+export interface ProcessStatement extends Span, InProcess {
+  type: 'ProcessStatement';
+  proc: string;
+  action: 'exit' | 'kill' | 'creds';
+  /** creds only */
+  uid: Expression | null;
+  gid: Expression | null;
 }
 
 /** `echo WORDS > PATH`; PATH is a literal, checked against the allowed sysctls at parse time. */
-export interface EchoStatement extends Span {
+export interface EchoStatement extends Span, InProcess {
   type: 'EchoStatement';
   words: Word[];
   path: string;
 }
 
 /** `cat PATH` */
-export interface CatStatement extends Span {
+export interface CatStatement extends Span, InProcess {
   type: 'CatStatement';
   path: Word;
 }
 
 /** `ls -U DIR` */
-export interface LsStatement extends Span {
+export interface LsStatement extends Span, InProcess {
   type: 'LsStatement';
   path: Word;
 }
 
 /** `ip link add [[name] NAME] type KIND` */
-export interface IpLinkAddStatement extends Span {
+export interface IpLinkAddStatement extends Span, InProcess {
   type: 'IpLinkAddStatement';
   name: Word | null;
   kind: Word;
 }
 
 /** `ip link del|delete [dev] NAME` */
-export interface IpLinkDelStatement extends Span {
+export interface IpLinkDelStatement extends Span, InProcess {
   type: 'IpLinkDelStatement';
   name: Word;
 }
 
 /** `repeat N { ... }`; the span runs from `repeat` to the closing brace. */
-export interface RepeatStatement extends Span {
+export interface RepeatStatement extends Span, InProcess {
   type: 'RepeatStatement';
   count: Expression;
   body: Statement[];
@@ -121,7 +153,7 @@ export interface RepeatStatement extends Span {
 }
 
 /** `for VAR in A..B { ... }`: VAR = A .. B-1, keeping its last value afterwards. */
-export interface ForStatement extends Span {
+export interface ForStatement extends Span, InProcess {
   type: 'ForStatement';
   variable: Identifier;
   from: Expression;
@@ -139,7 +171,8 @@ export type OperationStatement =
   | CatStatement
   | LsStatement
   | IpLinkAddStatement
-  | IpLinkDelStatement;
+  | IpLinkDelStatement
+  | ProcessStatement;
 
 export type Statement = OperationStatement | LoopStatement;
 
@@ -195,6 +228,10 @@ export interface Program extends Span {
   body: Statement[];
   /** only on a multi-CPU program */
   smp?: SmpDeclarations;
+  /** a multi-process workload (some statement has an `@NAME` prefix) */
+  multiProcess?: true;
+  /** the `#@default NAME=INT` values, in order (set by parse(); absent on a task's own body) */
+  defaults?: ReadonlyMap<string, bigint>;
 }
 
 export type Node = Program | Statement | Expression | Word | Interpolation;

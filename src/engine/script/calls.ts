@@ -10,9 +10,11 @@ import { LANGUAGE_CONSTANTS } from '../uapi/ipc';
 /**
  * `int`: id, nsems, semnum (C int, printed signed); `key`: key_t; `get_flags`:
  * the *get flags (mode printed in octal); `msg_flags`: msgsnd/msgrcv flags;
- * `long`: mtype; `size`: size_t; `*_cmd`: a ctl command, named per family.
+ * `long`: mtype; `size`: size_t; `*_cmd`: a ctl command, named per family;
+ * `timeout`: semtimedop's nanoseconds, unbounded (split into a timespec by the call).
+ * semop and semtimedop take their sembufs after these (CallStatement.sops).
  */
-export type ParamKind = 'int' | 'key' | 'get_flags' | 'msg_flags' | 'long' | 'size' | 'msg_cmd' | 'shm_cmd' | 'sem_cmd';
+export type ParamKind = 'int' | 'key' | 'get_flags' | 'msg_flags' | 'long' | 'size' | 'msg_cmd' | 'shm_cmd' | 'sem_cmd' | 'timeout';
 
 export interface CallSignature {
   params: readonly ParamKind[];
@@ -29,12 +31,14 @@ export const CALLS: Readonly<Record<CallName, CallSignature>> = {
   shmctl: { params: ['int', 'shm_cmd'], optional: 0 },
   semget: { params: ['key', 'int', 'get_flags'], optional: 0 },
   semctl: { params: ['int', 'int', 'sem_cmd'], optional: 0 },
+  semop: { params: ['int'], optional: 0 },
+  semtimedop: { params: ['int', 'timeout'], optional: 0 },
 };
 
 /** The call names, in the order of the contract's table. */
 export const CALL_NAMES = Object.keys(CALLS) as CallName[];
 
-/** Whether `name` is one of the eight calls. */
+/** Whether `name` is one of the calls. */
 export function isCallName(name: string): name is CallName {
   return Object.hasOwn(CALLS, name);
 }

@@ -20,6 +20,16 @@ export interface Frame {
   next: number;
   counter: bigint;
   limit: bigint;
+  /** the process the block's statements run in (a loop's `@NAME`, else the enclosing block's) */
+  proc?: string;
+}
+
+/** A process of a workload (part 2): `main` and every `@NAME`, in creation order. */
+export interface ProcState {
+  name: string;
+  pid: number;
+  /** the call it sleeps in, and the variable its result goes to; null when it runs */
+  blocked: { callee: 'semop'; assign: string | null } | null;
 }
 
 /** The interpreter's whole state: plain data, `structuredClone` makes a checkpoint. */
@@ -34,6 +44,8 @@ export interface RunState {
   ops: number;
   status: 'running' | 'done' | 'error';
   error: WorkloadError | null;
+  /** the processes, in creation order (empty until the first operation creates `main`) */
+  procs: ProcState[];
 }
 
 export interface RunContext<K> {
@@ -47,6 +59,10 @@ export interface RunContext<K> {
   state: RunState;
   /** where executed operations append their output */
   out: string[];
+  /** the process running the current operation (set before each one) */
+  proc: ProcState | null;
+  /** `[NAME] ` before the operation's first line (multi-process workloads, processes other than main), else '' */
+  prefix: string;
   /** what the last operation returned: the kernel's result, or the line count of cat / ls */
   result: number;
   /** per call statement, what does not depend on variables (filled on first execution) */

@@ -44,10 +44,10 @@ describe('multi-CPU declarations', () => {
     expect(error('repeat 2 {\n  task t { msgget(1, 0) }\n}')).toEqual({ code: 'misplaced_declaration', line: 2, column: 3, message: '`task` must be at the top level, outside any block' });
     expect(error('forever { msgget(1, 0) }')).toEqual({ code: 'misplaced_declaration', line: 1, column: 1, message: '`forever` runs only inside a task block' });
     expect(error('cpus 2\ncpus 4')).toEqual({ code: 'duplicate_declaration', line: 2, column: 1, message: '`cpus` may appear only once' });
-    expect(error('duration 5')).toMatchObject({ code: 'bad_declaration', line: 1, column: 1 });
-    expect(error('cpus 2 x 3')).toMatchObject({ code: 'bad_declaration', message: 'expected `cpus N` or `cpus SOCKETS x CORES x THREADS`' });
-    expect(error('task 9x { }')).toMatchObject({ code: 'bad_declaration', line: 1, column: 6 });
-    expect(error('task t x { }')).toMatchObject({ code: 'bad_declaration', message: 'the COUNT after `x` is missing' });
+    expect(error('duration 5')).toMatchObject({ code: 'bad_duration_form', line: 1, column: 1 });
+    expect(error('cpus 2 x 3')).toMatchObject({ code: 'bad_cpus_form', message: 'expected `cpus N` or `cpus SOCKETS x CORES x THREADS`' });
+    expect(error('task 9x { }')).toMatchObject({ code: 'missing_task_name', line: 1, column: 6 });
+    expect(error('task t x { }')).toMatchObject({ code: 'missing_declaration_value', message: 'the COUNT after `x` is missing' });
     expect(error('task t')).toMatchObject({ code: 'missing_block', message: expect.stringContaining('task') });
     expect(error('task t {\n msgget(1, 0)\n')).toMatchObject({ code: 'missing_close_brace', line: 1, column: 1 });
   });

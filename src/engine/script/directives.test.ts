@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { initial_vars, parse_defaults } from './directives';
+import { parse } from './parser';
 
 const ok = (text: string) => {
   const r = parse_defaults(text);
@@ -57,5 +58,19 @@ describe('initial_vars', () => {
   test('overrides replace defaults of the same name and add the others', () => {
     const vars = initial_vars(new Map([['N', 1000n], ['GAPS', 0n]]), new Map([['N', 8n], ['X', 1n]]));
     expect([...vars]).toEqual([['N', 8n], ['GAPS', 0n], ['X', 1n]]);
+  });
+});
+
+describe('#@default through parse()', () => {
+  test('parse() returns the defaults with the program, and each malformed directive has its own code', () => {
+    const ok = parse('#@default N=3 M=-2\nmsgget(N, 0)');
+    expect(ok.ok && [...ok.program.defaults!]).toEqual([['N', 3n], ['M', -2n]]);
+    const code = (t: string) => { const r = parse(t); return r.ok ? 'ok' : r.error.code; };
+    expect(code('#@default N')).toBe('bad_default');
+    expect(code('#@default')).toBe('empty_default');
+    expect(code('#@default N=99999999999999999999')).toBe('default_out_of_range');
+    expect(code('#@default N=1 N=2')).toBe('duplicate_default');
+    // a statement error comes first, as the run reported it before
+    expect(code('#@default N\nmsgfoo(1)')).toBe('unknown_call');
   });
 });

@@ -14,7 +14,7 @@
  * language's variables are signed 64-bit). A name given twice, in one line
  * or two, is an error, as is anything else after `#@default`.
  */
-import type { WorkloadError } from './errors';
+import type { ErrorCode, WorkloadError } from './errors';
 import { lineColumn, lineStarts } from './source_map';
 
 const DIRECTIVE = /^([ \t]*#[ \t]*@default)(?=[ \t]|$)/;
@@ -30,6 +30,7 @@ export type DefaultsResult = { ok: true; defaults: Map<string, bigint> } | { ok:
  */
 export function parse_defaults(text: string): DefaultsResult {
   const defaults = new Map<string, bigint>();
+  if (!text.includes('@default')) return { ok: true, defaults };
   const starts = lineStarts(text);
   for (let i = 0; i < starts.length; i++) {
     const lineStart = starts[i]!;
@@ -45,16 +46,16 @@ export function parse_defaults(text: string): DefaultsResult {
       let end = pos;
       while (end < line.length && line[end] !== ' ' && line[end] !== '\t') end++;
       const word = line.slice(pos, end);
-      const fail = (message: string): DefaultsResult => {
+      const fail = (code: ErrorCode, message: string): DefaultsResult => {
         const start = lineStart + pos;
         const { line: l, column } = lineColumn(starts, start);
-        return { ok: false, error: { code: 'unexpected_token', message, line: l, column, start, end: lineStart + end } };
+        return { ok: false, error: { code, message, line: l, column, start, end: lineStart + end } };
       };
       const m = ASSIGNMENT.exec(word);
-      if (m === null) return fail(`#@default needs NAME=INTEGER, got ${JSON.stringify(word)}`);
+      if (m === null) return fail('bad_default', `#@default needs NAME=INTEGER, got ${JSON.stringify(word)}`);
       const value = BigInt(m[2]!);
-      if (value > INT64_MAX || value < -INT64_MAX) return fail(`#@default ${m[1]}: ${m[2]} does not fit in 64 bits`);
-      if (defaults.has(m[1]!)) return fail(`#@default ${m[1]} is given twice`);
+      if (value > INT64_MAX || value < -INT64_MAX) return fail('default_out_of_range', `#@default ${m[1]}: ${m[2]} does not fit in 64 bits`);
+      if (defaults.has(m[1]!)) return fail('duplicate_default', `#@default ${m[1]} is given twice`);
       defaults.set(m[1]!, value);
       words++;
       pos = end;
@@ -62,7 +63,7 @@ export function parse_defaults(text: string): DefaultsResult {
     if (words === 0) {
       const start = lineStart + head[1]!.length;
       const { line: l, column } = lineColumn(starts, start);
-      return { ok: false, error: { code: 'unexpected_token', message: '#@default needs at least one NAME=INTEGER', line: l, column, start, end: start } };
+      return { ok: false, error: { code: 'empty_default', message: '#@default needs at least one NAME=INTEGER', line: l, column, start, end: start } };
     }
   }
   return { ok: true, defaults };

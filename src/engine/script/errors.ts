@@ -23,11 +23,38 @@ export type ErrorCode =
   | 'unsupported_ip_command'
   | 'forbidden_sysctl'
   | 'variable_in_sysctl_path'
+  // processes and the operations half (part 2)
+  | 'bad_process_name'
+  | 'missing_process_statement'
+  | 'main_cannot_end'
+  | 'main_creds'
+  | 'bad_sembuf'
+  | 'misplaced_sembuf'
+  | 'misplaced_value_list'
+  | 'process_blocked'
+  | 'sembuf_count_out_of_range'
+  | 'timeout_too_long'
+  | 'bad_semctl_argument'
+  | 'setall_count_mismatch'
+  | 'unmodeled_operation'
   // multi-CPU declarations
   | 'misplaced_declaration'
   | 'duplicate_declaration'
+  | 'misplaced_machine'
+  | 'missing_declaration_value'
+  | 'bad_cpus_form'
+  | 'bad_duration_form'
+  | 'missing_task_name'
+  | 'bad_task_form'
+  | 'forever_with_arguments'
+  /** a declared value out of its range, an unknown machine, a bad machine constant (the SMP model's checks) */
   | 'bad_declaration'
   | 'multi_cpu_not_steppable'
+  // #@default directives (directives.ts)
+  | 'bad_default'
+  | 'empty_default'
+  | 'default_out_of_range'
+  | 'duplicate_default'
   // expressions
   | 'empty_expression'
   | 'unexpected_character'
@@ -164,6 +191,61 @@ export function variable_in_sysctl_path(span: Span): never {
   return fail('variable_in_sysctl_path', 'the path written by echo cannot contain a variable', span);
 }
 
+// --- processes and the operations half ---------------------------------------------
+
+export function bad_process_name(span: Span, name: string): never {
+  return fail('bad_process_name', `bad process name @${shown(name)} (a process name is [a-z][a-z0-9_]*)`, span);
+}
+
+export function missing_process_statement(span: Span, name: string): never {
+  return fail('missing_process_statement', `@${name} needs a statement`, span);
+}
+
+export function main_cannot_end(span: Span): never {
+  return fail('main_cannot_end', '`main` can neither exit nor be killed', span);
+}
+
+export function main_creds(span: Span): never {
+  return fail('main_creds', '`main` stays root: `creds` needs another process', span);
+}
+
+export function bad_sembuf(span: Span, text: string): never {
+  return fail('bad_sembuf', `expected a sembuf \`{num, op[, flg]} [x COUNT]\`, got \`${shown(text)}\``, span);
+}
+
+export function misplaced_sembuf(span: Span, call: string): never {
+  return fail('misplaced_sembuf', `${call}'s arguments before the sembufs are expressions, not \`{...}\``, span);
+}
+
+export function misplaced_value_list(span: Span): never {
+  return fail('misplaced_value_list', 'a `{list}` is only allowed as semctl\'s 4th argument or as a semop sembuf', span);
+}
+
+export function process_blocked(span: Span, name: string, call: string): never {
+  return fail('process_blocked', `process ${name} is blocked in ${call}`, span);
+}
+
+export function sembuf_count_out_of_range(span: Span, n: bigint, max: number): never {
+  return fail('sembuf_count_out_of_range', `sembuf count ${n} out of 0..${max}`, span);
+}
+
+export function timeout_too_long(span: Span, ns: bigint, max: bigint): never {
+  return fail('timeout_too_long', `semtimedop timeout ${ns} ns is above ${max}`, span);
+}
+
+export function bad_semctl_argument(span: Span): never {
+  return fail('bad_semctl_argument', "semctl's 4th argument is a value for SETVAL or a {list} for SETALL", span);
+}
+
+export function setall_count_mismatch(span: Span, given: number, nsems: number): never {
+  return fail('setall_count_mismatch', `SETALL with ${given} values for a set of ${nsems} semaphores`, span);
+}
+
+/** A statement of part 2 that ipcscope does not model yet (`what` says which). */
+export function unmodeled_operation(span: Span, what: string): never {
+  return fail('unmodeled_operation', `ipcscope does not model ${what} yet`, span);
+}
+
 // --- expressions --------------------------------------------------------------------
 
 export function empty_expression(span: Span): never {
@@ -218,6 +300,36 @@ export function duplicate_declaration(span: Span, what: string): never {
   return fail('duplicate_declaration', `\`${what}\` may appear only once`, span);
 }
 
+export function misplaced_machine(span: Span): never {
+  return fail('misplaced_machine', '`machine` must be followed by one machine name at the end of the `cpus` line', span);
+}
+
+/** `what` names the missing value, e.g. "the COUNT after `x`". */
+export function missing_declaration_value(span: Span, what: string): never {
+  return fail('missing_declaration_value', `${what} is missing`, span);
+}
+
+export function bad_cpus_form(span: Span, form: string): never {
+  return fail('bad_cpus_form', `expected ${form}`, span);
+}
+
+export function bad_duration_form(span: Span, keyword: string): never {
+  return fail('bad_duration_form', `expected \`${keyword} AMOUNT UNIT\` with UNIT one of ns, us, ms, s`, span);
+}
+
+export function missing_task_name(span: Span, form: string): never {
+  return fail('missing_task_name', `expected ${form}: a task needs a name`, span);
+}
+
+export function bad_task_form(span: Span, form: string): never {
+  return fail('bad_task_form', `expected ${form}`, span);
+}
+
+export function forever_with_arguments(span: Span): never {
+  return fail('forever_with_arguments', 'expected `forever` alone, followed by a block', span);
+}
+
+/** A declared value the SMP model refuses (range, unknown machine); `message` says which. */
 export function bad_declaration(span: Span, message: string): never {
   return fail('bad_declaration', message, span);
 }

@@ -10,11 +10,6 @@ import { tokenizeExpression, type ExprToken } from './lexer';
 
 const OPERAND = 'a number, a name, `(`, `-` or `+`';
 
-/** The expression being parsed (one at a time; parsing never re-enters). */
-let src = '';
-let tokens: ExprToken[] = [];
-let pos = 0;
-
 /**
  * Parses source[span.start, span.end) as one expression.
  * Throws empty_expression, unexpected_token, missing_close_paren and the
@@ -29,81 +24,89 @@ export function parseExpression(source: string, span: Span): Expression {
       ? { type: 'NumberLiteral', value: only.value, start: only.start, end: only.end }
       : { type: 'Identifier', name: only.name, start: only.start, end: only.end };
   }
-  src = source;
-  tokens = toks;
-  pos = 0;
-  try {
-    const tree = or();
-    if (pos < tokens.length) {
-      const t = tokens[pos]!;
-      unexpected_token(t, describe(t), 'an operator (`|`, `+`, `-`, `*`) or the end of the expression');
+  return new ExpressionParser(source, toks).parse();
+}
+
+/** One expression's tokens and the position in them; each parse gets its own. */
+class ExpressionParser {
+  private pos = 0;
+
+  constructor(
+    private readonly src: string,
+    private readonly tokens: readonly ExprToken[],
+  ) {}
+
+  /** The whole token list as one expression. */
+  parse(): Expression {
+    const tree = this.or();
+    if (this.pos < this.tokens.length) {
+      const t = this.tokens[this.pos]!;
+      unexpected_token(t, this.describe(t), 'an operator (`|`, `+`, `-`, `*`) or the end of the expression');
     }
     return tree;
-  } finally {
-    tokens = [];
-    src = '';
   }
-}
 
-function peekOp(): string | null {
-  const t = tokens[pos];
-  return t !== undefined && t.type === 'op' ? t.op : null;
-}
+  private peekOp(): string | null {
+    const t = this.tokens[this.pos];
+    return t !== undefined && t.type === 'op' ? t.op : null;
+  }
 
-function describe(t: ExprToken): string {
-  return src.slice(t.start, t.end);
-}
+  private describe(t: ExprToken): string {
+    return this.src.slice(t.start, t.end);
+  }
 
-function or(): Expression {
-  let left = add();
-  while (peekOp() === '|') {
-    pos++;
-    const right = add();
-    left = { type: 'BinaryExpression', operator: '|', left, right, start: left.start, end: right.end };
+  private or(): Expression {
+    let left = this.add();
+    while (this.peekOp() === '|') {
+      this.pos++;
+      const right = this.add();
+      left = { type: 'BinaryExpression', operator: '|', left, right, start: left.start, end: right.end };
+    }
+    return left;
   }
-  return left;
-}
 
-function add(): Expression {
-  let left = mul();
-  for (let op = peekOp(); op === '+' || op === '-'; op = peekOp()) {
-    pos++;
-    const right = mul();
-    left = { type: 'BinaryExpression', operator: op, left, right, start: left.start, end: right.end };
+  private add(): Expression {
+    let left = this.mul();
+    for (let op = this.peekOp(); op === '+' || op === '-'; op = this.peekOp()) {
+      this.pos++;
+      const right = this.mul();
+      left = { type: 'BinaryExpression', operator: op, left, right, start: left.start, end: right.end };
+    }
+    return left;
   }
-  return left;
-}
 
-function mul(): Expression {
-  let left = unary();
-  while (peekOp() === '*') {
-    pos++;
-    const right = unary();
-    left = { type: 'BinaryExpression', operator: '*', left, right, start: left.start, end: right.end };
+  private mul(): Expression {
+    let left = this.unary();
+    while (this.peekOp() === '*') {
+      this.pos++;
+      const right = this.unary();
+      left = { type: 'BinaryExpression', operator: '*', left, right, start: left.start, end: right.end };
+    }
+    return left;
   }
-  return left;
-}
 
-function unary(): Expression {
-  const t = tokens[pos];
-  if (t === undefined) {
-    const at = tokens[tokens.length - 1]!.end;
-    return unexpected_token({ start: at, end: at }, 'end of expression', OPERAND);
+  private unary(): Expression {
+    const tokens = this.tokens;
+    const t = tokens[this.pos];
+    if (t === undefined) {
+      const at = tokens[tokens.length - 1]!.end;
+      return unexpected_token({ start: at, end: at }, 'end of expression', OPERAND);
+    }
+    this.pos++;
+    if (t.type === 'number') return { type: 'NumberLiteral', value: t.value, start: t.start, end: t.end };
+    if (t.type === 'name') return { type: 'Identifier', name: t.name, start: t.start, end: t.end };
+    if (t.op === '-' || t.op === '+') {
+      const argument = this.unary();
+      return { type: 'UnaryExpression', operator: t.op, argument, start: t.start, end: argument.end };
+    }
+    if (t.op === '(') {
+      const inner = this.or();
+      const close = tokens[this.pos];
+      if (close === undefined) missing_close_paren(t);
+      if (close.type !== 'op' || close.op !== ')') unexpected_token(close, this.describe(close), 'an operator or `)`');
+      this.pos++;
+      return inner;
+    }
+    return unexpected_token(t, this.describe(t), OPERAND);
   }
-  pos++;
-  if (t.type === 'number') return { type: 'NumberLiteral', value: t.value, start: t.start, end: t.end };
-  if (t.type === 'name') return { type: 'Identifier', name: t.name, start: t.start, end: t.end };
-  if (t.op === '-' || t.op === '+') {
-    const argument = unary();
-    return { type: 'UnaryExpression', operator: t.op, argument, start: t.start, end: argument.end };
-  }
-  if (t.op === '(') {
-    const inner = or();
-    const close = tokens[pos];
-    if (close === undefined) missing_close_paren(t);
-    if (close.type !== 'op' || close.op !== ')') unexpected_token(close, describe(close), 'an operator or `)`');
-    pos++;
-    return inner;
-  }
-  return unexpected_token(t, describe(t), OPERAND);
 }

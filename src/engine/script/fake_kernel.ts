@@ -6,7 +6,7 @@
 import type { CallName } from './ast';
 import type { Syscalls } from './syscalls';
 import { UnmodeledPathError } from '../fs/vfs';
-import { EBADF, EEXIST, EINVAL, ENODEV, ENOENT } from '../uapi/errno';
+import { EBADF, EEXIST, EINTR, EINVAL, ENODEV, ENOENT } from '../uapi/errno';
 
 export interface FakeKernel {
   /** one line per system call: `msgget(0, 512)`, `open(/proc/x, 1)`, ... */
@@ -75,6 +75,22 @@ export const FAKE_SYSCALLS: Syscalls<FakeKernel> = {
   sys_shmctl: (k, shmid, cmd, statSet) => ctl(k, 'shmctl', [shmid, cmd], statSet),
   sys_semget: ipc('semget'),
   sys_semctl: (k, semid, semnum, cmd, statSet) => ctl(k, 'semctl', [semid, semnum, cmd], statSet),
+  sys_semtimedop(k, semid, sops, timeout) {
+    const t = timeout === null ? '' : `, ${timeout.tv_sec}.${timeout.tv_nsec}`;
+    k.log.push(`semtimedop(${semid}, ${sops.map((s) => `${s.sem_num}/${s.sem_op}/${s.sem_flg}`).join(' ')}${t})`);
+    return k.callResult('semop', [semid, sops.length]);
+  },
+  semop_interrupt: () => -EINTR,
+  semop_take_result: () => null,
+  task_first: () => 1,
+  task_fork: (k) => {
+    k.log.push('fork');
+    return 100 + k.log.length;
+  },
+  task_switch: () => {},
+  task_exit: (k, pid) => {
+    k.log.push(`exit(${pid})`);
+  },
   sys_open(k, path, flags) {
     k.log.push(`open(${path}, ${flags})`);
     const err = k.openErrors.get(path);

@@ -49,18 +49,20 @@ describe('canonical argument text', () => {
     expect(formatGetFlags(-1)).toBe('IPC_CREAT|IPC_EXCL|IPC_NOWAIT|0xfffff000|0777');
   });
 
-  it('msg flags name IPC_NOWAIT, MSG_NOERROR, MSG_EXCEPT, then other bits; 0 when none', () => {
+  it('msg flags name IPC_NOWAIT, MSG_NOERROR, MSG_EXCEPT, MSG_COPY, then other bits; 0 when none', () => {
     expect(formatMsgFlags(0)).toBe('0');
     expect(formatMsgFlags(0o4000)).toBe('IPC_NOWAIT');
     expect(formatMsgFlags(0o4000 | 0o10000 | 0o20000 | 0x40000)).toBe('IPC_NOWAIT|MSG_NOERROR|MSG_EXCEPT|0x40000');
-    expect(formatMsgFlags(-1)).toBe('IPC_NOWAIT|MSG_NOERROR|MSG_EXCEPT|0xffffc7ff');
+    expect(formatMsgFlags(-1)).toBe('IPC_NOWAIT|MSG_NOERROR|MSG_EXCEPT|MSG_COPY|0xffff87ff');
+    expect(formatMsgFlags(0o44000)).toBe('IPC_NOWAIT|MSG_COPY');
     expect(formatMsgFlags(1)).toBe('0x1');
   });
 
   it('a command is named for its family, else printed as a signed number', () => {
     expect(formatCmd('msg_cmd', 13)).toBe('MSG_STAT_ANY');
     expect(formatCmd('shm_cmd', 13)).toBe('SHM_STAT');
-    expect(formatCmd('sem_cmd', 13)).toBe('13');
+    expect(formatCmd('sem_cmd', 13)).toBe('GETALL');
+    expect(formatCmd('sem_cmd', 21)).toBe('21');
     expect(formatCmd('msg_cmd', 1)).toBe('IPC_SET');
     expect(formatCmd('msg_cmd', 14)).toBe('14');
     expect(formatCmd('shm_cmd', 3)).toBe('IPC_INFO');

@@ -8,8 +8,9 @@ import type { CallName } from './ast';
 import type { ParamKind } from './calls';
 import { CALLS } from './calls';
 import {
-  IPC_CREAT, IPC_EXCL, IPC_INFO, IPC_NOWAIT, IPC_RMID, IPC_SET, IPC_STAT, MSG_EXCEPT, MSG_INFO, MSG_NOERROR,
-  MSG_STAT, MSG_STAT_ANY, SEM_INFO, SEM_STAT, SEM_STAT_ANY, SHM_INFO, SHM_STAT, SHM_STAT_ANY,
+  GETALL, GETNCNT, GETPID, GETVAL, GETZCNT, IPC_CREAT, IPC_EXCL, IPC_INFO, IPC_NOWAIT, IPC_RMID, IPC_SET, IPC_STAT,
+  MSG_COPY, MSG_EXCEPT, MSG_INFO, MSG_NOERROR, MSG_STAT, MSG_STAT_ANY, SEM_INFO, SEM_STAT, SEM_STAT_ANY, SEM_UNDO,
+  SETALL, SETVAL, SHM_INFO, SHM_STAT, SHM_STAT_ANY,
 } from '../uapi/ipc';
 import { formatResult } from '../uapi/errno';
 
@@ -39,16 +40,45 @@ export function formatGetFlags(flags: number): string {
   return s + (mode === 0 ? '000' : ('0' + mode.toString(8)).padStart(3, '0'));
 }
 
-/** msgsnd/msgrcv flags: IPC_NOWAIT, MSG_NOERROR, MSG_EXCEPT, other bits as `%#x`; `0` when none. */
-export function formatMsgFlags(flags: number): string {
-  const u = flags >>> 0;
+/** Named bits of `u` in the given order, the other bits as one `%#x`; `0` when none. */
+function formatBits(u: number, names: readonly (readonly [number, string])[]): string {
   const parts: string[] = [];
-  if (u & IPC_NOWAIT) parts.push('IPC_NOWAIT');
-  if (u & MSG_NOERROR) parts.push('MSG_NOERROR');
-  if (u & MSG_EXCEPT) parts.push('MSG_EXCEPT');
-  const rest = (u & ~(IPC_NOWAIT | MSG_NOERROR | MSG_EXCEPT)) >>> 0;
-  if (rest !== 0) parts.push(hex(rest));
+  let rest = u;
+  for (const [bit, name] of names) {
+    if (u & bit) parts.push(name);
+    rest &= ~bit;
+  }
+  if (rest >>> 0 !== 0) parts.push(hex(rest >>> 0));
   return parts.length === 0 ? '0' : parts.join('|');
+}
+
+const MSG_FLAG_NAMES = [[IPC_NOWAIT, 'IPC_NOWAIT'], [MSG_NOERROR, 'MSG_NOERROR'], [MSG_EXCEPT, 'MSG_EXCEPT'], [MSG_COPY, 'MSG_COPY']] as const;
+const SEM_FLAG_NAMES = [[SEM_UNDO, 'SEM_UNDO'], [IPC_NOWAIT, 'IPC_NOWAIT']] as const;
+
+/** msgsnd/msgrcv flags: IPC_NOWAIT, MSG_NOERROR, MSG_EXCEPT, MSG_COPY, other bits as `%#x`; `0` when none. */
+export function formatMsgFlags(flags: number): string {
+  return formatBits(flags >>> 0, MSG_FLAG_NAMES);
+}
+
+/** One struct sembuf as wrapped: `{num, op, flags}` with SEM_UNDO, IPC_NOWAIT by name. */
+export interface SemBufValue {
+  sem_num: number;
+  sem_op: number;
+  sem_flg: number;
+}
+
+/** The sembufs, runs of identical ones folded as `{...} x N`. */
+export function formatSops(sops: readonly SemBufValue[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < sops.length; ) {
+    const a = sops[i]!;
+    let j = i + 1;
+    while (j < sops.length && sops[j]!.sem_num === a.sem_num && sops[j]!.sem_op === a.sem_op && sops[j]!.sem_flg === a.sem_flg) j++;
+    const text = `{${a.sem_num}, ${a.sem_op}, ${formatBits(a.sem_flg & 0xffff, SEM_FLAG_NAMES)}}`;
+    out.push(j - i === 1 ? text : `${text} x ${j - i}`);
+    i = j;
+  }
+  return out.join(', ');
 }
 
 const COMMON_CMDS: Record<number, string> = {
@@ -57,7 +87,10 @@ const COMMON_CMDS: Record<number, string> = {
 const CMD_NAMES: Record<'msg_cmd' | 'shm_cmd' | 'sem_cmd', Record<number, string>> = {
   msg_cmd: { ...COMMON_CMDS, [MSG_STAT]: 'MSG_STAT', [MSG_INFO]: 'MSG_INFO', [MSG_STAT_ANY]: 'MSG_STAT_ANY' },
   shm_cmd: { ...COMMON_CMDS, [SHM_STAT]: 'SHM_STAT', [SHM_INFO]: 'SHM_INFO', [SHM_STAT_ANY]: 'SHM_STAT_ANY' },
-  sem_cmd: { ...COMMON_CMDS, [SEM_STAT]: 'SEM_STAT', [SEM_INFO]: 'SEM_INFO', [SEM_STAT_ANY]: 'SEM_STAT_ANY' },
+  sem_cmd: {
+    ...COMMON_CMDS, [GETPID]: 'GETPID', [GETVAL]: 'GETVAL', [GETALL]: 'GETALL', [GETNCNT]: 'GETNCNT', [GETZCNT]: 'GETZCNT',
+    [SETVAL]: 'SETVAL', [SETALL]: 'SETALL', [SEM_STAT]: 'SEM_STAT', [SEM_INFO]: 'SEM_INFO', [SEM_STAT_ANY]: 'SEM_STAT_ANY',
+  },
 };
 
 /** A ctl command: its name in that call family (13 is MSG_STAT_ANY for msgctl, SHM_STAT for shmctl), else decimal. */
@@ -71,6 +104,7 @@ export function formatArgument(kind: ParamKind, v: ArgValue): string {
     case 'int':
     case 'long':
     case 'size':
+    case 'timeout':
       return String(v);
     case 'key':
       return formatKey(v as number);

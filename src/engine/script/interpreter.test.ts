@@ -58,7 +58,7 @@ describe('calls', () => {
   it('commands are named per call family', () => {
     const { output } = run('msgctl(0, 13); shmctl(0, 13); semctl(0, 0, 13); semctl(0, 0, SEM_INFO); msgctl(0, 1)', returning(0));
     expect(output).toBe(
-      'msgctl(0, MSG_STAT_ANY) = 0\nshmctl(0, SHM_STAT) = 0\nsemctl(0, 0, 13) = 0\nsemctl(0, 0, SEM_INFO) = 0\n' +
+      'msgctl(0, MSG_STAT_ANY) = 0\nshmctl(0, SHM_STAT) = 0\nsemctl(0, 0, GETALL) = 0\nsemctl(0, 0, SEM_INFO) = 0\n' +
         'msgctl(0, IPC_SET) = 0\n',
     );
   });
@@ -334,8 +334,9 @@ describe('msgctl(id, IPC_SET), shmctl(id, IPC_SET), semctl(id, semnum, IPC_SET)'
     expect(kernel.log).toEqual(['shmctl(5, 1, stat)', 'semctl(5, -3, 1, stat)', 'semctl(5, -3, 1)']);
   });
 
-  it('IPC_SET is no constant elsewhere: in an expression or as an id it is an undefined variable', () => {
-    expect(run('shmctl(0, IPC_SET|0)', returning(0)).error).toMatchObject({ code: 'undefined_variable', line: 1, column: 11 });
-    expect(run('semctl(IPC_SET, 0, 1)', returning(0)).error).toMatchObject({ code: 'undefined_variable', line: 1, column: 8 });
+  it('IPC_SET elsewhere is the constant 1 (part 2 of the language): only the bare name as the cmd is stat-then-set', () => {
+    const { output, kernel } = run('shmctl(0, IPC_SET|0)\nsemctl(IPC_SET, 0, 1)', returning(0));
+    expect(output).toBe('shmctl(0, IPC_SET) = 0\nsemctl(1, 0, IPC_SET) = 0\n');
+    expect(kernel.log).toEqual(['shmctl(0, 1)', 'semctl(1, 0, 1)']);
   });
 });

@@ -15,6 +15,7 @@ import type { Frame, RunContext, RunState } from './context';
 import { internal_error, step_limit, toWorkloadError, WorkloadAbort, type WorkloadError } from './errors';
 import { evaluate } from './evaluate';
 import { EXECUTE } from './operations';
+import { enterProcess, execProcess, finishProcesses, settle } from './processes';
 import { lineColumn, lineStarts } from './source_map';
 import type { Syscalls } from './syscalls';
 import type { Tracer } from '../probe';
@@ -54,8 +55,12 @@ export interface Run {
   readonly state: RunState;
   /** executes the next operation */
   step(): StepResult;
-  /** executes everything left; `output` is what those operations printed */
-  runToEnd(): { output: string; error: WorkloadError | null };
+  /**
+   * Executes everything left; `output` is what those operations printed.
+   * Given `sink`, the output goes to it instead as it is made, in order, a
+   * chunk per OUTPUT_BATCH operations (and `output` is '').
+   */
+  runToEnd(sink?: (chunk: string) => void): { output: string; error: WorkloadError | null };
 }
 
 /** The state of a run that has not started: at the first statement, no variables. */
@@ -68,7 +73,19 @@ export function initialState(): RunState {
     ops: 0,
     status: 'running',
     error: null,
+    procs: [],
   };
+}
+
+/**
+ * A state whose run is done, ready to run a further program over the same
+ * text (the next statements of a workload read in parts): at its first
+ * statement, with the variables and the step and operation counts kept.
+ */
+export function continuedState(st: RunState): RunState {
+  st.frames = [{ block: 0, next: 0, counter: 0n, limit: 0n }];
+  st.status = 'running';
+  return st;
 }
 
 /** The program's blocks in a fixed order (program body, then each loop body in source order) and their owners. */
@@ -114,12 +131,16 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
     blocks,
     state: options.state ?? initialState(),
     out: [],
+    prefix: '',
+    proc: null,
     result: 0,
     plans: new Map(),
     lineOf: (offset) => lineColumn((starts ??= lineStarts(program.source)), offset).line,
   };
   const c = ctx as RunContext<unknown>;
   let current: Statement | null = null;
+  /** the pseudo-operation at the end of a multi-process workload that prints the SIGALRM-interrupted calls */
+  const END: OperationStatement = { type: 'ProcessStatement', proc: 'main', action: 'exit', uid: null, gid: null, start: program.end, end: program.end };
 
   const maxIdle = options.maxIdleSteps ?? Infinity;
   let idle = 0;
@@ -142,7 +163,8 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
       );
     }
     spend(node);
-    const frame: Frame = { block: blockOf.get(node)!, next: 0, counter: first, limit };
+    const proc = node.proc ?? c.state.frames[c.state.frames.length - 1]!.proc;
+    const frame: Frame = { block: blockOf.get(node)!, next: 0, counter: first, limit, ...(proc === undefined ? {} : { proc }) };
     c.state.frames.push(frame);
     if (node.type === 'ForStatement') c.state.vars.set(node.variable.name, first);
   };
@@ -174,12 +196,19 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
         }
         spend(node);
         idle = 0;
-        (EXECUTE[node.type] as (ctx: RunContext<unknown>, n: OperationStatement) => void)(c, node);
+        const proc = enterProcess(c, node, frame.proc);
+        if (node.type === 'ProcessStatement') execProcess(c, node, proc);
+        else (EXECUTE[node.type] as (ctx: RunContext<unknown>, n: OperationStatement) => void)(c, node);
+        if (program.multiProcess) settle(c);
         st.ops++;
         return node;
       }
       if (st.frames.length === 1) {
         st.status = 'done';
+        if (program.multiProcess && finishProcesses(c)) {
+          st.ops++;
+          return END;
+        }
         return null;
       }
       const loop = loops[frame.block - 1]!;
@@ -223,7 +252,7 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
         return { kind: 'error', error: fail(e) };
       }
     },
-    runToEnd() {
+    runToEnd(sink) {
       const st = c.state;
       if (st.status !== 'running') return { output: '', error: st.error };
       // Lines are joined in batches: a flat string per batch lets the many
@@ -231,15 +260,16 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
       const done: string[] = [];
       const out: string[] = [];
       c.out = out;
+      const flush = sink === undefined ? (chunk: string) => done.push(chunk) : sink;
       const collect = () => {
-        done.push(out.join(''));
+        if (out.length > 0) flush(out.join(''));
         out.length = 0;
         return done.join('');
       };
       try {
         while (advance() !== null) {
           if (out.length >= OUTPUT_BATCH) {
-            done.push(out.join(''));
+            flush(out.join(''));
             out.length = 0;
           }
         }

@@ -2,8 +2,10 @@
 import type { Kernel } from '../kernel';
 import type { Syscalls } from './syscalls';
 import {
-  sys_msgctl, sys_msgget, sys_msgrcv, sys_msgsnd, sys_semctl, sys_semget, sys_shmctl, sys_shmget,
+  sys_msgctl, sys_msgget, sys_msgrcv, sys_msgsnd, sys_semctl, sys_semget, sys_semtimedop, sys_shmctl, sys_shmget,
 } from '../ipc/syscall';
+import { exit_sem, semop_interrupt, semop_take_result } from '../ipc/semop';
+import { set_current, task_fork } from '../kernel/task';
 import { sys_close, sys_listdir, sys_open, sys_read, sys_write } from '../fs/vfs';
 import { rtnl_dellink, rtnl_newlink } from '../net/rtnetlink';
 
@@ -11,4 +13,13 @@ export const KERNEL_SYSCALLS: Syscalls<Kernel> = {
   sys_msgget, sys_msgsnd, sys_msgrcv, sys_msgctl, sys_shmget, sys_shmctl, sys_semget, sys_semctl,
   sys_open, sys_read, sys_write, sys_close, sys_listdir,
   rtnl_newlink, rtnl_dellink,
+  sys_semtimedop, semop_interrupt, semop_take_result,
+  task_first: (k) => k.config.pid,
+  task_fork,
+  task_switch: set_current,
+  task_exit(k, pid) {
+    exit_sem(k, pid);
+    k.state.tasks.tasks.delete(pid);
+    set_current(k, k.config.pid);
+  },
 };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isSpace, scan, splitWords, tokenizeExpression } from './lexer';
+import { isSpace } from './chars';
+import { scan, tokenizeExpression } from './lexer';
+import { Reader } from './reader';
 
 const pieces = (src: string) => scan(src).map((p) => (p.type === 'text' ? src.slice(p.start, p.end) : p.type));
 
@@ -26,7 +28,7 @@ describe('words and expression tokens', () => {
       expect(isSpace(c)).toBe(true);
     }
     for (const c of [0x08, 0x0e, 0x1b, 0x21, 0x84, 0x180e, 0x200b, 0xfeff]) expect(isSpace(c)).toBe(false);
-    expect(splitWords(' a\x1cb\u3000 c ', 0, 8)).toEqual([{ start: 1, end: 2 }, { start: 3, end: 4 }, { start: 6, end: 7 }]);
+    expect(new Reader(' a\x1cb\u3000 c ', 0, 8).words()).toEqual([{ start: 1, end: 2 }, { start: 3, end: 4 }, { start: 6, end: 7 }]);
   });
 
   it('numbers are 0x hex, leading-zero octal or decimal; 0x without digits is 0 then x', () => {

@@ -14,6 +14,7 @@
  * just `{` or `}` still counts as a brace.
  */
 import type { Span } from './ast';
+import { isDigit, isHexDigit, isIdentChar, isIdentStart, isLineBreak, isSpace } from './chars';
 import { expression_too_long, invalid_octal_literal, unexpected_character, unterminated_interpolation } from './errors';
 
 export interface Piece extends Span {
@@ -29,43 +30,35 @@ export type ExprOp = '|' | '+' | '-' | '*' | '(' | ')';
 /** An expression may hold at most this many tokens (bounds the parser's and evaluator's recursion). */
 export const MAX_EXPRESSION_TOKENS = 1000;
 
-/** Python's str.isspace(), which is also what `\s` and str.split() use in the reference. */
-export function isSpace(c: number): boolean {
-  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x1f);
-  if (c < 0x85) return false;
-  return (
-    c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000
-  );
+/**
+ * Where a scan of a text stands: the offset of the next character to look
+ * at, and the parenthesis depth of everything before it. Plain data; a
+ * fresh one is `{ pos: 0, depth: 0 }`.
+ */
+export interface ScanCursor {
+  pos: number;
+  depth: number;
 }
-
-export function isLineBreak(c: number): boolean {
-  return c === 10 || c === 13;
-}
-
-const isDigit = (c: number) => c >= 48 && c <= 57;
-const isHexDigit = (c: number) => isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
-export const isIdentStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-export const isIdentChar = (c: number) => isIdentStart(c) || isDigit(c);
 
 /**
- * Cuts `source` into statement pieces and braces, in order. A text piece's
- * span excludes surrounding whitespace and a trailing comment.
+ * The next statement piece or brace of `source` from `cursor` on, moving
+ * the cursor past it; null at the end of the text. Pieces come in text
+ * order and one at a time, so a large workload is cut without an array of
+ * all its pieces. A text piece's span excludes surrounding whitespace and a
+ * trailing comment.
  * Throws unterminated_interpolation for a `${` with no `}` after it.
  */
-export function scan(source: string): Piece[] {
-  const pieces: Piece[] = [];
+export function nextPiece(source: string, cursor: ScanCursor): Piece | null {
   const n = source.length;
-  let depth = 0;
+  let depth = cursor.depth;
   let first = -1;
   let last = -1;
-  const flush = () => {
-    if (first < 0) return;
-    const one = last - first === 1 ? source[first] : '';
-    pieces.push({ type: one === '{' || one === '}' ? one : 'text', start: first, end: last });
-    first = -1;
+  let i = cursor.pos;
+  const text = (): Piece => {
+    cursor.depth = depth;
+    const one = last - first === 1 ? source.charCodeAt(first) : 0;
+    return { type: one === 123 ? '{' : one === 125 ? '}' : 'text', start: first, end: last };
   };
-  let i = 0;
   while (i < n) {
     const c = source.charCodeAt(i);
     if (c === 35 /* # */) {
@@ -81,15 +74,20 @@ export function scan(source: string): Piece[] {
       continue;
     }
     if (isLineBreak(c) || (c === 59 /* ; */ && depth === 0)) {
-      flush();
       i++;
-      continue;
+      if (first < 0) continue;
+      cursor.pos = i;
+      return text();
     }
     if ((c === 123 || c === 125) && depth === 0) {
-      flush();
-      pieces.push({ type: c === 123 ? '{' : '}', start: i, end: i + 1 });
-      i++;
-      continue;
+      // a piece before the brace comes first; the brace is the next call's
+      if (first >= 0) {
+        cursor.pos = i;
+        return text();
+      }
+      cursor.pos = i + 1;
+      cursor.depth = depth;
+      return { type: c === 123 ? '{' : '}', start: i, end: i + 1 };
     }
     if (c === 40 /* ( */) depth++;
     else if (c === 41 /* ) */) depth--;
@@ -99,22 +97,23 @@ export function scan(source: string): Piece[] {
     }
     i++;
   }
-  flush();
-  return pieces;
+  cursor.pos = n;
+  if (first < 0) {
+    cursor.depth = depth;
+    return null;
+  }
+  return text();
 }
 
-/** The whitespace-separated words of source[start, end). */
-export function splitWords(source: string, start: number, end: number): Span[] {
-  const words: Span[] = [];
-  let i = start;
-  while (i < end) {
-    while (i < end && isSpace(source.charCodeAt(i))) i++;
-    if (i >= end) break;
-    const s = i;
-    while (i < end && !isSpace(source.charCodeAt(i))) i++;
-    words.push({ start: s, end: i });
-  }
-  return words;
+/**
+ * Cuts `source` into statement pieces and braces, in order (nextPiece to
+ * the end). Throws unterminated_interpolation.
+ */
+export function scan(source: string): Piece[] {
+  const pieces: Piece[] = [];
+  const cursor: ScanCursor = { pos: 0, depth: 0 };
+  for (let p = nextPiece(source, cursor); p !== null; p = nextPiece(source, cursor)) pieces.push(p);
+  return pieces;
 }
 
 /**

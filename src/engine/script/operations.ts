@@ -11,15 +11,19 @@ import type {
 import { CALLS, isConstantName, type ParamKind } from './calls';
 import type { RunContext } from './context';
 import { to_int, to_long, to_size_t } from './ctype';
-import { unmodeled_path } from './errors';
+import { bad_semctl_argument, sembuf_count_out_of_range, timeout_too_long, unmodeled_operation, unmodeled_path } from './errors';
+import { formatPid } from './processes';
+import { SEM_SLEEPS, type SemUnion } from './syscalls';
 import { evaluate, interpolate } from './evaluate';
 import {
-  formatArgument, formatCall, formatCat, formatEcho, formatIpLinkAdd, formatIpLinkDel, formatLine, formatLs, type ArgValue,
+  formatArgument, formatCall, formatCat, formatEcho, formatIpLinkAdd, formatIpLinkDel, formatLine, formatLs, formatSops,
+  type ArgValue, type SemBufValue,
 } from './format';
 import { decodeUtf8, encodeUtf8 } from './bytes';
 import type { Syscalls } from './syscalls';
 import { O_RDONLY, O_TRUNC, O_WRONLY, UnmodeledPathError } from '../fs/vfs';
-import { EIO } from '../uapi/errno';
+import { EINTR, EIO, formatResult } from '../uapi/errno';
+import { GETALL, GETPID, SETALL, SETVAL } from '../uapi/ipc';
 
 /** cat's read(2) buffer: 128 KiB, like coreutils cat. */
 export const CAT_READ_SIZE = 131072;
@@ -29,8 +33,11 @@ type Sys = Syscalls<unknown>;
 
 const WRAP: Record<ParamKind, (v: bigint) => ArgValue> = {
   int: to_int, key: to_int, get_flags: to_int, msg_flags: to_int, msg_cmd: to_int, shm_cmd: to_int,
-  sem_cmd: to_int, long: to_long, size: to_size_t,
+  sem_cmd: to_int, long: to_long, size: to_size_t, timeout: (v) => v,
 };
+
+/** The calls whose arguments are all in CallStatement.args (semop and semtimedop also take sembufs: execSemop). */
+type PlainCall = Exclude<CallName, 'semop' | 'semtimedop'>;
 
 const INVOKE = {
   msgget: (s, k, v) => s.sys_msgget(k, v[0] as number, v[1] as number),
@@ -41,7 +48,7 @@ const INVOKE = {
   shmctl: (s, k, v, statSet) => s.sys_shmctl(k, v[0] as number, v[1] as number, statSet),
   semget: (s, k, v) => s.sys_semget(k, v[0] as number, v[1] as number, v[2] as number),
   semctl: (s, k, v, statSet) => s.sys_semctl(k, v[0] as number, v[1] as number, v[2] as number, statSet),
-} satisfies Record<CallName, (s: Sys, k: unknown, v: readonly ArgValue[], statSet: true | undefined) => number>;
+} satisfies Record<PlainCall, (s: Sys, k: unknown, v: readonly ArgValue[], statSet: true | undefined) => number>;
 
 function begin(ctx: Ctx, node: OperationStatement, text: string): void {
   if (ctx.trace) ctx.trace({ kind: 'stmt_begin', line: ctx.lineOf(node.start), text });
@@ -119,11 +126,99 @@ function execCall(ctx: Ctx, node: CallStatement): void {
     }
     text += ')';
   }
+  if (node.callee === 'semop' || node.callee === 'semtimedop') return execSemop(ctx, node, text, values);
+  if (node.callee === 'semctl') return execSemctl(ctx, node, text, values);
   begin(ctx, node, text);
   const r = INVOKE[node.callee](ctx.sys, ctx.kernel, values, node.statSet);
+  if (node.callee === 'msgsnd' || node.callee === 'msgrcv') {
+    // only a call that would sleep comes back EINTR; processes do not model that for messages yet
+    if (r === -EINTR && ctx.program.multiProcess) unmodeled_operation(node, 'a msgsnd/msgrcv that sleeps in a multi-process workload');
+  }
+  done(ctx, node, text, r);
+}
+
+/** The call's line and variable, and the trace's stmt_end. */
+function done(ctx: Ctx, node: CallStatement, text: string, r: number, shown: string = formatResult(r)): void {
   if (node.assign !== null) ctx.state.vars.set(node.assign.name, r < 0 ? -1n : BigInt(r));
-  ctx.out.push(formatLine(text, r));
+  ctx.out.push(`${ctx.prefix}${text} = ${shown}\n`);
   finish(ctx, node, r);
+}
+
+/** 2^20: the most copies one `{...} x COUNT` may stand for. */
+export const MAX_SOPS = 1 << 20;
+/** A semtimedop timeout above this many ns is a workload error: the replayer would wait it out. */
+export const MAX_TIMEOUT_NS = 100_000_000n;
+const NS_PER_S = 1_000_000_000n;
+
+/** The sembufs of a semop/semtimedop, evaluated and wrapped to ushort, short, short. */
+function evalSops(ctx: Ctx, node: CallStatement): SemBufValue[] {
+  const out: SemBufValue[] = [];
+  for (const b of node.sops ?? []) {
+    const sop = {
+      sem_num: Number(BigInt.asUintN(16, evaluate(ctx, b.num))),
+      sem_op: Number(BigInt.asIntN(16, evaluate(ctx, b.op))),
+      sem_flg: b.flg === null ? 0 : Number(BigInt.asIntN(16, evaluate(ctx, b.flg))),
+    };
+    const n = b.count === null ? 1n : evaluate(ctx, b.count);
+    if (n < 0n || n > BigInt(MAX_SOPS) || out.length + Number(n) > MAX_SOPS) sembuf_count_out_of_range(b, n, MAX_SOPS);
+    for (let i = 0n; i < n; i++) out.push(sop);
+  }
+  return out;
+}
+
+/**
+ * semop / semtimedop. A call that sleeps: semtimedop's timeout ends it
+ * (EAGAIN); in a single-process workload the replayer's signal does (EINTR);
+ * in a multi-process one the process stays blocked (`<unfinished ...>`).
+ */
+function execSemop(ctx: Ctx, node: CallStatement, head: string, values: ArgValue[]): void {
+  const sops = evalSops(ctx, node);
+  const text = sops.length === 0 ? head : `${head.slice(0, -1)}, ${formatSops(sops)})`;
+  let timeout: { tv_sec: bigint; tv_nsec: bigint } | null = null;
+  if (node.callee === 'semtimedop') {
+    const t = values[1] as bigint;
+    if (t > MAX_TIMEOUT_NS) timeout_too_long(node.args[1]!, t, MAX_TIMEOUT_NS);
+    let sec = t / NS_PER_S;
+    if (t < 0n && sec * NS_PER_S !== t) sec -= 1n;
+    timeout = { tv_sec: sec, tv_nsec: t - sec * NS_PER_S };
+  }
+  begin(ctx, node, text);
+  let r = ctx.sys.sys_semtimedop(ctx.kernel, values[0] as number, sops, timeout);
+  if (r === SEM_SLEEPS) {
+    const pid = ctx.proc!.pid;
+    if (timeout !== null) r = ctx.sys.semop_interrupt(ctx.kernel, pid, true);
+    else if (!ctx.program.multiProcess) r = ctx.sys.semop_interrupt(ctx.kernel, pid, false);
+    else {
+      ctx.proc!.blocked = { callee: 'semop', assign: node.assign === null ? null : node.assign.name };
+      ctx.out.push(`${ctx.prefix}${text} <unfinished ...>\n`);
+      finish(ctx, node, 0);
+      return;
+    }
+  }
+  done(ctx, node, text, r);
+}
+
+/** semctl with its optional 4th argument (SETVAL value, SETALL list); GETALL prints the values, GETPID the process. */
+function execSemctl(ctx: Ctx, node: CallStatement, head: string, values: ArgValue[]): void {
+  const cmd = values[2] as number;
+  const arg = node.semarg;
+  const semun: SemUnion = {};
+  let text = head;
+  if (arg !== undefined) {
+    if (Array.isArray(arg) ? cmd !== SETALL : cmd !== SETVAL) bad_semctl_argument(node);
+    if (Array.isArray(arg)) {
+      semun.array = arg.map((e) => Number(BigInt.asUintN(16, evaluate(ctx, e))));
+      text = `${head.slice(0, -1)}, {${semun.array.join(', ')}})`;
+    } else {
+      semun.val = to_int(evaluate(ctx, arg));
+      text = `${head.slice(0, -1)}, ${semun.val})`;
+    }
+  }
+  begin(ctx, node, text);
+  const r = ctx.sys.sys_semctl(ctx.kernel, values[0] as number, values[1] as number, cmd, node.statSet, semun);
+  if (r >= 0 && cmd === GETALL && semun.getall !== undefined) return done(ctx, node, text, r, `${r} {${semun.getall.join(', ')}}`);
+  if (r > 0 && cmd === GETPID) return done(ctx, node, text, r, formatPid(ctx, r));
+  done(ctx, node, text, r);
 }
 
 /** open(O_WRONLY|O_TRUNC), write until done (a short write is continued), close: 0 or -errno. */
@@ -150,7 +245,7 @@ function execEcho(ctx: Ctx, node: EchoStatement): void {
   const text = formatEcho(value, node.path);
   begin(ctx, node, text);
   const r = onPath(node, node.path, () => writeFile(ctx, encodeUtf8(node.path), encodeUtf8(value + '\n')));
-  ctx.out.push(formatLine(text, r));
+  ctx.out.push(ctx.prefix + formatLine(text, r));
   finish(ctx, node, r);
 }
 
@@ -189,14 +284,14 @@ function execCat(ctx: Ctx, node: CatStatement): void {
   begin(ctx, node, text);
   const data = onPath(node, path, () => readFile(ctx, encodeUtf8(path)));
   if (typeof data === 'number') {
-    ctx.out.push(formatLine(text, data));
+    ctx.out.push(ctx.prefix + formatLine(text, data));
     finish(ctx, node, data);
     return;
   }
   let content = decodeUtf8(data);
   if (content.length > 0 && content.charCodeAt(content.length - 1) !== 10) content += '\n';
   const lines = countLines(content);
-  ctx.out.push(`${text} = ${lines}\n`, content);
+  ctx.out.push(`${ctx.prefix}${text} = ${lines}\n`, content);
   finish(ctx, node, lines);
 }
 
@@ -206,7 +301,7 @@ function execLs(ctx: Ctx, node: LsStatement): void {
   begin(ctx, node, text);
   const names = onPath(node, path, () => ctx.sys.sys_listdir(ctx.kernel, encodeUtf8(path)));
   if (typeof names === 'number') {
-    ctx.out.push(formatLine(text, names));
+    ctx.out.push(ctx.prefix + formatLine(text, names));
     finish(ctx, node, names);
     return;
   }
@@ -217,7 +312,7 @@ function execLs(ctx: Ctx, node: LsStatement): void {
     listing += decodeUtf8(name) + '\n';
     count++;
   }
-  ctx.out.push(`${text} = ${count}\n`, listing);
+  ctx.out.push(`${ctx.prefix}${text} = ${count}\n`, listing);
   finish(ctx, node, count);
 }
 
@@ -227,7 +322,7 @@ function execIpLinkAdd(ctx: Ctx, node: IpLinkAddStatement): void {
   const text = formatIpLinkAdd(name, kind);
   begin(ctx, node, text);
   const r = ctx.sys.rtnl_newlink(ctx.kernel, name === null ? null : encodeUtf8(name), encodeUtf8(kind));
-  ctx.out.push(formatLine(text, r));
+  ctx.out.push(ctx.prefix + formatLine(text, r));
   finish(ctx, node, r);
 }
 
@@ -236,13 +331,15 @@ function execIpLinkDel(ctx: Ctx, node: IpLinkDelStatement): void {
   const text = formatIpLinkDel(name);
   begin(ctx, node, text);
   const r = ctx.sys.rtnl_dellink(ctx.kernel, encodeUtf8(name));
-  ctx.out.push(formatLine(text, r));
+  ctx.out.push(ctx.prefix + formatLine(text, r));
   finish(ctx, node, r);
 }
 
-type Executors = { [T in OperationStatement['type']]: (ctx: Ctx, node: Extract<OperationStatement, { type: T }>) => void };
+type Executors = {
+  [T in Exclude<OperationStatement['type'], 'ProcessStatement'>]: (ctx: Ctx, node: Extract<OperationStatement, { type: T }>) => void;
+};
 
-/** One executor per operation statement type. */
+/** One executor per operation statement type (`@NAME exit|kill|creds` is processes.ts's). */
 export const EXECUTE = {
   CallStatement: execCall,
   EchoStatement: execEcho,

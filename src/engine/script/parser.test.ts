@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Expression, Program, Statement, Word } from './ast';
 import type { WorkloadError } from './errors';
-import { parse } from './parser';
+import fc from 'fast-check';
+import { anyProgram } from './fuzz_programs';
+import { check, parse, programReader } from './parser';
 
 function program(src: string): Program {
   const r = parse(src);
@@ -48,6 +50,8 @@ function show(st: Statement): string {
       return `repeat ${e(st.count)} ${body(st.body)}`;
     case 'ForStatement':
       return `for ${st.variable.name} ${e(st.from)} ${e(st.to)} ${body(st.body)}`;
+    case 'ProcessStatement':
+      return `@${st.proc} ${st.action}`;
   }
 }
 
@@ -237,7 +241,7 @@ describe('errors name their code, line and column', () => {
     ['a call with text after it', 'msgget(0, 0) x', 'unknown_statement', 1, 1],
     ['an unknown call', 'x = msgfoo(1)', 'unknown_call', 1, 5],
     ['too few arguments', '  msgsnd(q, 1)', 'wrong_argument_count', 1, 3],
-    ['too many arguments', 'semctl(0, 0, 0, 0)', 'wrong_argument_count', 1, 1],
+    ['too many arguments', 'semctl(0, 0, 0, 0, 0)', 'wrong_argument_count', 1, 1],
     ['no arguments', 'msgget()', 'wrong_argument_count', 1, 1],
     ['an assignment to a constant', 'IPC_CREAT = msgget(0, 0)', 'constant_as_variable', 1, 1],
     ['a constant as loop variable', 'for IPC_RMID in 0..2 { }', 'constant_as_variable', 1, 5],
@@ -264,7 +268,7 @@ describe('errors name their code, line and column', () => {
 
   it('messages name the offending text', () => {
     expect(error('x = msgfoo(1)').message).toBe(
-      'unknown call `msgfoo` (the calls are msgget, msgsnd, msgrcv, msgctl, shmget, shmctl, semget, semctl)',
+      'unknown call `msgfoo` (the calls are msgget, msgsnd, msgrcv, msgctl, shmget, shmctl, semget, semctl, semop, semtimedop)',
     );
     expect(error('msgsnd(q, 1)').message).toBe('msgsnd takes 3 or 4 arguments, got 2');
     expect(error('msgget(089, 0)').message).toBe('`089` starts with 0, so it is octal, and 8 and 9 are not octal digits');
@@ -309,5 +313,35 @@ describe('*ctl(id, IPC_SET), the stat-then-set form', () => {
     expect(marks('msgctl(q, 1)\nmsgctl(q, IPC_SET|0)\nshmctl(IPC_SET, 1)\nsemctl(q, IPC_SET, 1)\nsemctl(q, 0, -IPC_SET)\nmsgsnd(q, IPC_SET, 1)'))
       .toEqual([false, false, false, false, false, false]);
     expect(shows('semctl(q, IPC_SET, 1)')).toEqual(['semctl(q, IPC_SET, 1)']);
+  });
+});
+
+describe('reading a workload statement by statement', () => {
+  it('an unclosed ${ anywhere is the error, before an earlier bad statement (the reference cuts the whole text first)', () => {
+    expect(error('frobnicate now\nmsgget(1, 2)\necho ${a > /proc/sys/kernel/msgmni')).toMatchObject({ code: 'unterminated_interpolation', line: 3, column: 6 });
+    expect(error('repeat 2\nmsgget(1, 2)\necho ${a')).toMatchObject({ code: 'unterminated_interpolation', line: 3 });
+    expect(error('frobnicate now\nmsgget(1, 2)')).toMatchObject({ code: 'unknown_statement', line: 1 });
+  });
+
+  it('programReader hands out each top-level statement with its whole block, declarations aside', () => {
+    const reader = programReader('cpus 2\nq = msgget(1, 2)\nrepeat 2 {\n for i in 0..2 { msgctl(i, 0) }\n}\ntask t { msgget(0, 0) }\nmsgctl(q, 0)');
+    const got: string[] = [];
+    for (let st = reader.next(); st !== null; st = reader.next()) got.push(show(st));
+    expect(got).toEqual(['q = msgget(1, 2)', 'repeat 2 { for i 0 2 { msgctl(i, 0) } }', 'msgctl(q, 0)']);
+    expect(reader.smp?.cpus).not.toBeNull();
+    expect(reader.smp?.tasks.map((t) => t.name)).toEqual(['t']);
+  });
+
+  it('check() gives parse()\'s verdict without the tree', () => {
+    fc.assert(
+      fc.property(anyProgram, (src) => {
+        const p = parse(src);
+        const c = check(src);
+        if (p.ok) expect(c).toEqual({ ok: true, multiCpu: p.program.smp !== undefined });
+        else expect(c).toEqual({ ok: false, error: p.error });
+      }),
+      { numRuns: 300 },
+    );
+    expect(check('cpus 2\ntask a { forever { msgget(0, 0) } }')).toEqual({ ok: true, multiCpu: true });
   });
 });

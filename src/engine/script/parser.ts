@@ -2,9 +2,10 @@
  * Phase 2: the workload text to a Program. Statements come from
  * statement.ts; this file only nests them: a `repeat`/`for` header must be
  * followed by a `{` piece (at the end of its line or on the next one), and
- * the block runs to the matching `}`. Nesting is handled with an explicit
- * stack, so any depth parses without recursion. The multi-CPU declarations
+ * the block runs to the matching `}`. The multi-CPU declarations
  * (declaration.ts) go to `program.smp`; a task's block is its own body.
+ * programReader hands the top-level statements out one by one, for
+ * workloads too large to hold as one tree (run.ts's streamWorkload).
  */
 import type { LoopStatement, Program, SmpDeclarations, Statement, TaskDeclaration } from './ast';
 import { declarationKeyword, parseDeclaration } from './declaration';
@@ -13,21 +14,48 @@ import {
   unmatched_close_brace,
   WorkloadAbort, type WorkloadError,
 } from './errors';
-import { scan } from './lexer';
+import { parse_defaults } from './directives';
+import { nextPiece, type ScanCursor } from './lexer';
 import { parseStatement } from './statement';
 
 export type ParseResult = { ok: true; program: Program } | { ok: false; error: WorkloadError };
 
-
 /**
- * Parses a whole workload. Never throws a WorkloadAbort: the first error in
- * source order comes back as `{ ok: false, error }`.
+ * Parses a whole workload, its `#@default` lines (directives.ts) included:
+ * they become `program.defaults`. Never throws a WorkloadAbort: the first
+ * error in source order comes back as `{ ok: false, error }` (an error of
+ * the lexer anywhere in the text first, as the reference cuts the whole
+ * text before it parses), else the first malformed directive.
  */
 export function parse(source: string): ParseResult {
+  let program: Program;
   try {
-    return { ok: true, program: parseProgram(source) };
+    program = parseProgram(source);
   } catch (e) {
     if (e instanceof WorkloadAbort) return { ok: false, error: toWorkloadError(source, e) };
+    throw e;
+  }
+  const d = parse_defaults(source);
+  if (!d.ok) return d;
+  program.defaults = d.defaults;
+  return { ok: true, program };
+}
+
+export type CheckResult = { ok: true; multiCpu: boolean; multiProcess: boolean } | { ok: false; error: WorkloadError };
+
+/**
+ * What parse() would say about `source`, without keeping the tree: each
+ * top-level statement is read and dropped, so a workload of a million
+ * lines is checked in memory that does not grow with it. `multiCpu`: the
+ * text declares CPUs, a duration or tasks; `multiProcess`: a statement has an `@NAME` prefix.
+ */
+export function check(source: string): CheckResult {
+  const reader = programReader(source);
+  try {
+    while (reader.next() !== null);
+    return { ok: true, multiCpu: reader.smp !== null, multiProcess: reader.multiProcess };
+  } catch (e) {
+    if (e instanceof WorkloadAbort) return { ok: false, error: toWorkloadError(source, reader.firstError(e)) };
     throw e;
   }
 }
@@ -39,60 +67,120 @@ const keyword = (owner: BlockOwner) => (owner.type === 'RepeatStatement' ? 'repe
 
 /** Like parse(), but throws the WorkloadAbort. */
 export function parseProgram(source: string): Program {
-  const pieces = scan(source);
   const program: Program = { type: 'Program', source, body: [], start: 0, end: source.length };
-  const open: BlockOwner[] = [];
-  let body: Statement[] = program.body;
-  let smp: SmpDeclarations | null = null;
-  const inTask = () => open.length > 0 && open[0]!.type === 'TaskDeclaration';
-  for (let i = 0; i < pieces.length; i++) {
-    const piece = pieces[i]!;
-    if (piece.type === '}') {
-      const owner = open.pop();
-      if (owner === undefined) unmatched_close_brace(piece);
-      owner.end = piece.end;
-      body = open.length === 0 ? program.body : open[open.length - 1]!.body;
-      continue;
-    }
-    if (piece.type === '{') unexpected_open_brace(piece);
-    const kw = declarationKeyword(source, piece);
-    let st: Statement | TaskDeclaration;
-    if (kw === null) {
-      st = parseStatement(source, piece);
-    } else {
-      const decl = parseDeclaration(source, piece, kw);
-      if (decl.type === 'RepeatStatement') {
-        if (!inTask()) misplaced_declaration(piece, 'forever', 'runs only inside a task block');
-        st = decl;
-      } else {
-        if (open.length > 0) misplaced_declaration(piece, kw, 'must be at the top level, outside any block');
-        smp ??= { cpus: null, duration: null, warmup: null, tasks: [] };
-        program.smp = smp;
-        if (decl.type === 'CpusDeclaration') {
-          if (smp.cpus !== null) duplicate_declaration(piece, 'cpus');
-          smp.cpus = decl;
-          continue;
-        }
-        if (decl.type === 'DurationDeclaration') {
-          const which = kw === 'warmup' ? 'warmup' : 'duration';
-          if (smp[which] !== null) duplicate_declaration(piece, which);
-          smp[which] = decl;
-          continue;
-        }
-        smp.tasks.push(decl);
-        st = decl;
-      }
-    }
-    if (st.type !== 'TaskDeclaration') body.push(st);
-    if (st.type === 'RepeatStatement' || st.type === 'ForStatement' || st.type === 'TaskDeclaration') {
-      const next = pieces[i + 1];
-      if (next === undefined || next.type !== '{') missing_block({ start: st.start, end: st.headerEnd }, keyword(st));
-      i++;
-      open.push(st);
-      body = st.body;
-    }
+  const reader = programReader(source);
+  try {
+    for (let st = reader.next(); st !== null; st = reader.next()) program.body.push(st);
+  } catch (e) {
+    throw e instanceof WorkloadAbort ? reader.firstError(e) : e;
   }
-  const unclosed = open[open.length - 1];
-  if (unclosed !== undefined) missing_close_brace({ start: unclosed.start, end: unclosed.headerEnd }, keyword(unclosed));
+  if (reader.smp !== null) program.smp = reader.smp;
+  if (reader.multiProcess) program.multiProcess = true;
   return program;
+}
+
+/** A workload read one top-level statement at a time (parser.ts's own cursor over the text). */
+export interface ProgramReader {
+  /**
+   * The next top-level statement, its block complete; null at the end of
+   * the text. The multi-CPU declarations go to `smp` instead (a task with
+   * its block). Throws the WorkloadAbort of the first error.
+   */
+  next(): Statement | null;
+  /** the multi-CPU declarations read so far; null while there are none */
+  readonly smp: SmpDeclarations | null;
+  /** whether a statement read so far has an `@NAME` prefix */
+  readonly multiProcess: boolean;
+  /**
+   * The error to report for `abort`, thrown by next(): a lexer error later
+   * in the text comes first (the rest is cut to find one), else `abort`.
+   */
+  firstError(abort: WorkloadAbort): WorkloadAbort;
+}
+
+/**
+ * Reads `source` statement by statement. Nesting is handled with an
+ * explicit stack, so any depth reads without recursion; a top-level
+ * statement is handed out when its block closes and nothing keeps it.
+ */
+export function programReader(source: string): ProgramReader {
+  const cursor: ScanCursor = { pos: 0, depth: 0 };
+  const open: BlockOwner[] = [];
+  let smp: SmpDeclarations | null = null;
+  let multiProcess = false;
+  const inTask = () => open.length > 0 && open[0]!.type === 'TaskDeclaration';
+  const next = (): Statement | null => {
+    for (;;) {
+      const piece = nextPiece(source, cursor);
+      if (piece === null) {
+        const unclosed = open[open.length - 1];
+        if (unclosed !== undefined) missing_close_brace({ start: unclosed.start, end: unclosed.headerEnd }, keyword(unclosed));
+        return null;
+      }
+      if (piece.type === '}') {
+        const owner = open.pop();
+        if (owner === undefined) unmatched_close_brace(piece);
+        owner.end = piece.end;
+        if (open.length === 0 && owner.type !== 'TaskDeclaration') return owner;
+        continue;
+      }
+      if (piece.type === '{') unexpected_open_brace(piece);
+      const kw = declarationKeyword(source, piece);
+      let st: Statement | TaskDeclaration;
+      if (kw === null) {
+        st = parseStatement(source, piece);
+        if (st.proc !== undefined) multiProcess = true;
+      } else {
+        const decl = parseDeclaration(source, piece, kw);
+        if (decl.type === 'RepeatStatement') {
+          if (!inTask()) misplaced_declaration(piece, 'forever', 'runs only inside a task block');
+          st = decl;
+        } else {
+          if (open.length > 0) misplaced_declaration(piece, kw, 'must be at the top level, outside any block');
+          smp ??= { cpus: null, duration: null, warmup: null, tasks: [] };
+          if (decl.type === 'CpusDeclaration') {
+            if (smp.cpus !== null) duplicate_declaration(piece, 'cpus');
+            smp.cpus = decl;
+            continue;
+          }
+          if (decl.type === 'DurationDeclaration') {
+            const which = kw === 'warmup' ? 'warmup' : 'duration';
+            if (smp[which] !== null) duplicate_declaration(piece, which);
+            smp[which] = decl;
+            continue;
+          }
+          smp.tasks.push(decl);
+          st = decl;
+        }
+      }
+      const owner = open[open.length - 1];
+      if (owner !== undefined && st.type !== 'TaskDeclaration') owner.body.push(st);
+      if (st.type === 'RepeatStatement' || st.type === 'ForStatement' || st.type === 'TaskDeclaration') {
+        const brace = nextPiece(source, cursor);
+        if (brace === null || brace.type !== '{') missing_block({ start: st.start, end: st.headerEnd }, keyword(st));
+        open.push(st);
+        continue;
+      }
+      if (owner === undefined) return st;
+    }
+  };
+  return {
+    next,
+    get smp() {
+      return smp;
+    },
+    get multiProcess() {
+      return multiProcess;
+    },
+    firstError(abort) {
+      if (abort.code === 'unterminated_interpolation') return abort;
+      try {
+        while (nextPiece(source, cursor) !== null);
+      } catch (e) {
+        if (e instanceof WorkloadAbort) return e;
+        throw e;
+      }
+      return abort;
+    },
+  };
 }

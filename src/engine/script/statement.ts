@@ -5,14 +5,16 @@
  * matches, its errors are final (as in kernel_replay.py). Loop statements
  * come back with an empty body; parser.ts attaches the block.
  */
-import type { CallStatement, Expression, Identifier, Span, Statement, Word } from './ast';
+import type { CallStatement, Expression, Identifier, SemBufNode, Span, Statement, Word } from './ast';
 import { CALL_NAMES, CALLS, isCallName, isConstantName } from './calls';
 import {
-  constant_as_variable, forbidden_sysctl, unknown_call, unknown_statement, unsupported_ip_command,
+  bad_process_name, bad_sembuf, constant_as_variable, forbidden_sysctl, main_cannot_end, main_creds, misplaced_sembuf,
+  misplaced_value_list, missing_process_statement, unknown_call, unknown_statement, unsupported_ip_command,
   variable_in_sysctl_path, wrong_argument_count,
 } from './errors';
 import { parseExpression } from './expression';
-import { isIdentChar, isIdentStart, isSpace, splitWords } from './lexer';
+import { isIdentifier } from './chars';
+import { Reader, trim } from './reader';
 import { parseWord } from './word';
 
 /** The sysctls `echo` may write: they live in the (fresh) IPC namespace. */
@@ -42,17 +44,57 @@ const FORMS: Record<string, string> = {
  * variable_in_sysctl_path, and the expression errors.
  */
 export function parseStatement(source: string, piece: Span): Statement {
+  if (source.charCodeAt(piece.start) !== 64 /* @ */) return parsePlain(source, piece);
+  return parseInProcess(source, piece);
+}
+
+const PROCESS_NAME = /^[a-z][a-z0-9_]*$/;
+
+/**
+ * `@NAME STATEMENT`, `@NAME exit|kill`, `@NAME creds UID GID`. The
+ * statement's span starts at the `@`. Throws bad_process_name,
+ * missing_process_statement, main_cannot_end, main_creds and the inner
+ * statement's errors.
+ */
+function parseInProcess(source: string, piece: Span): Statement {
+  const r = Reader.of(source, piece);
+  r.pos++;
+  const nameSpan = r.word() ?? { start: r.pos, end: r.pos };
+  const name = r.text(nameSpan);
+  if (!PROCESS_NAME.test(name)) bad_process_name(nameSpan, name);
+  const rest = r.rest();
+  if (rest.start === rest.end) missing_process_statement(piece, name);
+  const words = new Reader(source, rest.start, rest.end).words();
+  const first = r.text(words[0]!);
   const { start, end } = piece;
-  let firstEnd = start;
-  while (firstEnd < end && !isSpace(source.charCodeAt(firstEnd))) firstEnd++;
-  const w0 = source.slice(start, firstEnd);
+  if ((first === 'exit' || first === 'kill') && words.length === 1) {
+    if (name === 'main') main_cannot_end(piece);
+    return { type: 'ProcessStatement', proc: name, action: first, uid: null, gid: null, start, end };
+  }
+  if (first === 'creds' && words.length === 3) {
+    if (name === 'main') main_creds(piece);
+    const uid = parseExpression(source, words[1]!);
+    const gid = parseExpression(source, words[2]!);
+    return { type: 'ProcessStatement', proc: name, action: 'creds', uid, gid, start, end };
+  }
+  const st = parsePlain(source, rest);
+  st.proc = name;
+  st.start = start;
+  return st;
+}
+
+function parsePlain(source: string, piece: Span): Statement {
+  const { start, end } = piece;
+  const r = Reader.of(source, piece);
+  const w0 = r.text(r.word() ?? piece);
   if (!Object.hasOwn(FORMS, w0)) {
     // only the call form can match
     const call = matchCall(source, piece);
     if (call !== null) return call;
     return unknown_statement(piece, source.slice(start, end), isIdentifier(w0.split(/[=(]/)[0]!) ? CALL_FORM : null);
   }
-  const words = splitWords(source, start, end);
+  r.pos = start;
+  const words = r.words();
   const text = (s: Span) => source.slice(s.start, s.end);
   const word = (i: number): Word => parseWord(source, words[i]!);
   const expr = (s: number, e: number): Expression => parseExpression(source, { start: s, end: e });
@@ -101,87 +143,110 @@ export function parseStatement(source: string, piece: Span): Statement {
   return unknown_statement(piece, text(piece), FORMS[w0]!);
 }
 
-function isIdentifier(s: string): boolean {
-  if (s.length === 0 || !isIdentStart(s.charCodeAt(0))) return false;
-  for (let i = 1; i < s.length; i++) if (!isIdentChar(s.charCodeAt(i))) return false;
-  return true;
-}
-
 /**
  * `echo VALUE > PATH`: PATH is the non-blank run at the end, preceded by the
  * first `>` for which that holds; VALUE is everything before it (it can
  * span lines inside a `${...}`). null when the piece has no such `>`.
  */
 function matchEcho(source: string, valueStart: number, piece: Span): Statement | null {
-  for (let gt = source.indexOf('>', valueStart); gt >= 0 && gt < piece.end; gt = source.indexOf('>', gt + 1)) {
-    let p = gt + 1;
-    while (p < piece.end && isSpace(source.charCodeAt(p))) p++;
-    if (p >= piece.end) continue;
-    let q = p;
-    while (q < piece.end && !isSpace(source.charCodeAt(q))) q++;
-    if (q < piece.end) continue;
-    let valueEnd = gt;
-    while (valueEnd > valueStart && isSpace(source.charCodeAt(valueEnd - 1))) valueEnd--;
-    const pathSpan = { start: p, end: piece.end };
-    const path = source.slice(p, piece.end);
+  const r = new Reader(source, valueStart, piece.end);
+  while (r.until('>') !== null) {
+    const gt = r.pos++;
+    const pathSpan = r.skipSpace().word();
+    if (pathSpan === null || !r.done) {
+      r.pos = gt + 1;
+      continue;
+    }
+    const path = r.text(pathSpan);
     if (path.includes('$')) variable_in_sysctl_path(pathSpan);
     if (!WRITABLE_SYSCTLS.has(path) && !path.startsWith(WRITABLE_SYSCTL_PREFIX)) forbidden_sysctl(pathSpan, path);
-    const words = splitWords(source, valueStart, valueEnd).map((w) => parseWord(source, w));
+    const value = trim(source, valueStart, gt);
+    const words = new Reader(source, value.start, value.end).words().map((w) => parseWord(source, w));
     return { type: 'EchoStatement', words, path, start: piece.start, end: piece.end };
   }
   return null;
 }
 
-function identEnd(source: string, i: number, end: number): number {
-  if (i >= end || !isIdentStart(source.charCodeAt(i))) return -1;
-  let j = i + 1;
-  while (j < end && isIdentChar(source.charCodeAt(j))) j++;
-  return j;
-}
-
-function skipSpace(source: string, i: number, end: number): number {
-  while (i < end && isSpace(source.charCodeAt(i))) i++;
-  return i;
-}
-
 /** `[VAR =] NAME(ARGS)` with the last `)` ending the piece; null when the piece is not of that shape. */
 function matchCall(source: string, piece: Span): CallStatement | null {
   const end = piece.end;
-  let nameStart = piece.start;
-  let nameEnd = identEnd(source, nameStart, end);
-  if (nameEnd < 0) return null;
+  const r = Reader.of(source, piece);
+  let name = r.ident();
+  if (name === null) return null;
   let assign: Identifier | null = null;
-  let k = skipSpace(source, nameEnd, end);
-  if (k < end && source.charCodeAt(k) === 61 /* = */) {
-    assign = { type: 'Identifier', name: source.slice(nameStart, nameEnd), start: nameStart, end: nameEnd };
-    nameStart = skipSpace(source, k + 1, end);
-    nameEnd = identEnd(source, nameStart, end);
-    if (nameEnd < 0) return null;
-    k = skipSpace(source, nameEnd, end);
+  if (r.skipSpace().eat('=')) {
+    assign = { type: 'Identifier', name: r.text(name), ...name };
+    name = r.skipSpace().ident();
+    if (name === null) return null;
+    r.skipSpace();
   }
   const close = end - 1;
-  if (source.charCodeAt(k) !== 40 /* ( */ || k >= close || source.charCodeAt(close) !== 41 /* ) */) return null;
+  const open = r.pos;
+  if (!r.eat('(') || open >= close || source.charCodeAt(close) !== 41 /* ) */) return null;
 
-  const callee = source.slice(nameStart, nameEnd);
-  const calleeSpan = { start: nameStart, end: nameEnd };
+  const callee = r.text(name);
+  const calleeSpan = { start: name.start, end: name.end };
   if (!isCallName(callee)) return unknown_call(calleeSpan, callee, CALL_NAMES);
   if (assign !== null && isConstantName(assign.name)) constant_as_variable(assign, assign.name);
 
-  const argSpans = splitArguments(source, k + 1, close);
+  let argSpans = splitArguments(source, open + 1, close);
   const { params, optional } = CALLS[callee];
+  let sops: SemBufNode[] | undefined;
+  let semarg: Expression | Expression[] | undefined;
+  if (callee === 'semop' || callee === 'semtimedop') {
+    if (argSpans.length < params.length) wrong_argument_count(calleeSpan, callee, params.length, params.length, argSpans.length);
+    sops = argSpans.slice(params.length).map((a) => parseSemBuf(source, a));
+    argSpans = argSpans.slice(0, params.length);
+  } else if (callee === 'semctl' && argSpans.length === params.length + 1) {
+    const a = argSpans.pop()!;
+    semarg = source.charCodeAt(a.start) === 123 /* { */ ? parseValueList(source, a) : parseExpression(source, a);
+  }
   if (argSpans.length < params.length - optional || argSpans.length > params.length) {
     wrong_argument_count(calleeSpan, callee, params.length - optional, params.length, argSpans.length);
   }
   const args: Expression[] = [];
-  for (const s of argSpans) args.push(parseExpression(source, s));
+  for (const s of argSpans) {
+    if (source.charCodeAt(s.start) === 123 /* { */) {
+      if (sops !== undefined) misplaced_sembuf(s, callee);
+      misplaced_value_list(s);
+    }
+    args.push(parseExpression(source, s));
+  }
+  const extra = { ...(sops === undefined ? {} : { sops }), ...(semarg === undefined ? {} : { semarg }) };
   const at = params.findIndex((p) => p.endsWith('_cmd'));
   const cmd = at < 0 ? undefined : args[at];
   if (cmd?.type === 'Identifier' && cmd.name === 'IPC_SET') {
     // the stat-then-set form of msgctl/shmctl/semctl: cmd 1, with the object's own IPC_STAT data as the buffer
     args[at] = { type: 'NumberLiteral', value: 1n, start: cmd.start, end: cmd.end };
-    return { type: 'CallStatement', assign, callee, calleeSpan, args, statSet: true, start: piece.start, end: piece.end };
+    return { type: 'CallStatement', assign, callee, calleeSpan, args, statSet: true, ...extra, start: piece.start, end: piece.end };
   }
-  return { type: 'CallStatement', assign, callee, calleeSpan, args, start: piece.start, end: piece.end };
+  return { type: 'CallStatement', assign, callee, calleeSpan, args, ...extra, start: piece.start, end: piece.end };
+}
+
+/** `{num, op[, flg]} [x COUNT]` (the last `}` closes it). Throws bad_sembuf and expression errors. */
+function parseSemBuf(source: string, span: Span): SemBufNode {
+  const text = source.slice(span.start, span.end);
+  const close = text.lastIndexOf('}');
+  if (text.charCodeAt(0) !== 123 || close < 0) bad_sembuf(span, text);
+  const after = new Reader(source, span.start + close + 1, span.end).skipSpace();
+  let count: Expression | null = null;
+  if (!after.done) {
+    if (!after.eat('x')) bad_sembuf(span, text);
+    const c = after.rest();
+    if (c.start === c.end || c.start === span.start + close + 2) bad_sembuf(span, text);
+    count = parseExpression(source, c);
+  }
+  const fields = splitArguments(source, span.start + 1, span.start + close);
+  if (fields.length !== 2 && fields.length !== 3) bad_sembuf(span, text);
+  const [num, op, flg] = fields.map((f) => parseExpression(source, f));
+  return { type: 'SemBuf', num: num!, op: op!, flg: flg ?? null, count, start: span.start, end: span.end };
+}
+
+/** `{v0, v1, ...}`: SETALL's values (none for `{}`). */
+function parseValueList(source: string, span: Span): Expression[] {
+  const text = source.slice(span.start, span.end);
+  if (text.charCodeAt(text.length - 1) !== 125 /* } */) bad_sembuf(span, text);
+  return splitArguments(source, span.start + 1, span.end - 1).map((a) => parseExpression(source, a));
 }
 
 /**
@@ -189,21 +254,10 @@ function matchCall(source: string, piece: Span): CallStatement | null {
  * inside parentheses do not separate. No arguments when the text is blank.
  */
 function splitArguments(source: string, start: number, end: number): Span[] {
-  const spans: Span[] = [];
-  let depth = 0;
-  let from = start;
-  for (let i = start; i <= end; i++) {
-    const c = i < end ? source.charCodeAt(i) : 44;
-    if (c === 40) depth++;
-    else if (c === 41) depth--;
-    else if (c === 44 /* , */ && (depth === 0 || i === end)) {
-      let s = from;
-      let e = i;
-      while (s < e && isSpace(source.charCodeAt(s))) s++;
-      while (e > s && isSpace(source.charCodeAt(e - 1))) e--;
-      if (i < end || s < e || spans.length > 0) spans.push({ start: s, end: e });
-      from = i + 1;
-    }
-  }
+  const all = trim(source, start, end);
+  if (all.start === all.end) return [];
+  const r = new Reader(source, start, end);
+  const spans = [r.item(',')];
+  while (r.eat(',')) spans.push(r.item(','));
   return spans;
 }

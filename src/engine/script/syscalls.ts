@@ -2,12 +2,25 @@
  * The system calls the interpreter makes, as one object, so that tests can
  * run the language against a fake kernel. The real binding is
  * kernel_syscalls.ts. `K` is the kernel the calls act on.
+ * Processes (part 2): the task_* calls create, switch and end them.
  *
  * Integer parameters follow the C types (int as an int32 number, long and
  * size_t as bigint); results are >= 0 or -errno. Strings (paths, device
  * names, file contents) are byte strings: one char per byte, UTF-8 encoded
  * (see bytes.ts), as the kernel sees them.
  */
+import type { SemBufValue } from './format';
+
+/** semctl's 4th argument as the language gives it. */
+export interface SemUnion {
+  val?: number;
+  array?: number[];
+  getall?: number[];
+}
+
+/** semop's result for a call that sleeps (the kernel's SEM_SLEEPS). */
+export const SEM_SLEEPS = -0x10000;
+
 export interface Syscalls<K> {
   sys_msgget(k: K, key: number, msgflg: number): number;
   sys_msgsnd(k: K, msqid: number, mtype: bigint, msgsz: bigint, msgflg: number): number;
@@ -22,7 +35,25 @@ export interface Syscalls<K> {
   sys_shmget(k: K, key: number, size: bigint, shmflg: number): number;
   sys_shmctl(k: K, shmid: number, cmd: number, statSet?: true): number;
   sys_semget(k: K, key: number, nsems: number, semflg: number): number;
-  sys_semctl(k: K, semid: number, semnum: number, cmd: number, statSet?: true): number;
+  /**
+   * `semun`: the 4th argument the workload gave (SETVAL's value, SETALL's
+   * values); GETALL copies the values into `semun.getall` when given.
+   */
+  sys_semctl(k: K, semid: number, semnum: number, cmd: number, statSet?: true, semun?: SemUnion): number;
+  /** semop (timeout null) or semtimedop: 0, -errno, or SEM_SLEEPS (the caller is queued; see semop_interrupt) */
+  sys_semtimedop(k: K, semid: number, sops: readonly SemBufValue[], timeout: { tv_sec: bigint; tv_nsec: bigint } | null): number;
+  /** the process `pid` sleeping in semop takes a signal (`timedOut`: its timeout ends instead): what the call returns */
+  semop_interrupt(k: K, pid: number, timedOut: boolean): number;
+  /** what a woken semop of `pid` returns, taken once; null while it sleeps */
+  semop_take_result(k: K, pid: number): number | null;
+  /** the pid of the first process (`main`) */
+  task_first(k: K): number;
+  /** fork(): a new process; its pid */
+  task_fork(k: K): number;
+  /** the next calls are made by `pid` */
+  task_switch(k: K, pid: number): void;
+  /** the process exits or is killed (exit_sem: its undo adjustments) */
+  task_exit(k: K, pid: number): void;
   /** a file descriptor or -errno; throws UnmodeledPathError for a path nothing models */
   sys_open(k: K, path: string, flags: number): number;
   /** the bytes read ('' at end of file) or -errno */

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { event_pop, event_push, event_queue_new } from './event_queue';
 
@@ -17,6 +18,38 @@ describe('the event queue', () => {
     const copy = structuredClone(q);
     expect(event_pop(copy)).toEqual({ time: 2, task: 7 });
     expect(event_pop(copy)).toBe(null);
-    expect(q.time).toEqual([2]);
+    expect(event_pop(q)).toEqual({ time: 2, task: 7 });
+  });
+
+  it('interleaved pushes and pops, past its initial capacity, come out as a stable sort by time would give them', () => {
+    // each command: a push (time, task) or a pop (null); times from a small set so that ties are common
+    const command = fc.option(fc.tuple(fc.integer({ min: 0, max: 20 }), fc.integer({ min: -5, max: 1000 })), { nil: null, freq: 4 });
+    fc.assert(
+      fc.property(fc.array(command, { maxLength: 400 }), (commands) => {
+        const q = event_queue_new(2);
+        const model: { time: number; task: number; seq: number }[] = [];
+        let seq = 0;
+        const popModel = () => {
+          if (model.length === 0) return null;
+          let best = 0;
+          for (let i = 1; i < model.length; i++) {
+            const a = model[i]!;
+            const b = model[best]!;
+            if (a.time < b.time || (a.time === b.time && a.seq < b.seq)) best = i;
+          }
+          const [e] = model.splice(best, 1);
+          return { time: e!.time, task: e!.task };
+        };
+        for (const c of commands) {
+          if (c === null) expect(event_pop(q)).toEqual(popModel());
+          else {
+            event_push(q, c[0], c[1]);
+            model.push({ time: c[0], task: c[1], seq: seq++ });
+          }
+        }
+        for (let e = popModel(); e !== null; e = popModel()) expect(event_pop(q)).toEqual(e);
+        expect(event_pop(q)).toBe(null);
+      }),
+    );
   });
 });

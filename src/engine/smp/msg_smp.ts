@@ -56,14 +56,13 @@ import type { SmpConstants } from './constants';
 import type { LockConfig } from './lock_config';
 import { IDS_LINE, type IdsLines } from './ipc_layout';
 import type { MicroOp } from './machine';
+import { END, lineOps, micro, percpuOps, queueOps, SLEEP, wake, work, type LineOps } from './micro_ops';
 import type { Outcome } from './task_syscalls';
 
 export { IDS_LINE } from './ipc_layout';
+export { percpuLine, queueLock, runqueueLine } from './micro_ops';
 /** The line of the ≤6.0 atomic_t msg_bytes / msg_hdrs. */
 export const ATOMIC_COUNTERS_LINE = 'ns.msg_counters';
-export const queueLock = (msqid: number) => `msq:${msqid}.lock`;
-export const percpuLine = (cpu: number) => `percpu:${cpu}`;
-export const runqueueLine = (cpu: number) => `rq:${cpu}`;
 
 export interface MsgPathEnv {
   config: KernelConfig;
@@ -78,41 +77,66 @@ export interface MsgPathEnv {
   taskOfPid: (pid: number) => number;
 }
 
-/** down_read / down_write of the ids rwsem in the kernel's implementation. */
-function rwsem_down(env: MsgPathEnv, write: boolean): MicroOp[] {
-  if (env.locks.rwsem !== 'spinlock') return [{ op: write ? 'down_write' : 'down_read', sem: IDS_LINE }];
-  return [
-    { op: 'spin_lock', lock: IDS_LINE },
-    { op: 'rwsem_down_locked', sem: IDS_LINE, write },
-    { op: 'spin_unlock', lock: IDS_LINE },
-    { op: 'rwsem_wait', sem: IDS_LINE },
+/** atomic_add(msg_bytes) then atomic_inc(msg_hdrs): two locked RMWs of one line, one acquisition */
+const ATOMIC_ADD_PAIR: MicroOp = micro('access', { line: ATOMIC_COUNTERS_LINE, access: 'rmw', count: 2 });
+const ATOMIC_READ = lineOps(ATOMIC_COUNTERS_LINE).read;
+const COUNTER_LOCK: Record<'msg_bytes' | 'msg_hdrs', LineOps> = { msg_bytes: lineOps('msg_bytes.lock'), msg_hdrs: lineOps('msg_hdrs.lock') };
+
+/** The ids rwsem's down and up, per implementation: built once, shared by every path (read-only). */
+const RWSEM_OPS = (() => {
+  const sem = IDS_LINE;
+  const ids = lineOps(sem);
+  const locked = (write: boolean, up: boolean): MicroOp[] => [
+    ids.lock,
+    micro(up ? 'rwsem_up_locked' : 'rwsem_down_locked', { sem, write }),
+    ids.unlock,
+    ...(up ? [] : [micro('rwsem_wait', { sem })]),
   ];
+  return {
+    // lib/rwsem-spinlock.c: the semaphore's state under its wait_lock
+    spinlock: { down: [locked(false, false), locked(true, false)], up: [locked(false, true), locked(true, true)] },
+    atomic: {
+      down: [[micro('down_read', { sem })], [micro('down_write', { sem })]],
+      up: [[micro('up_read', { sem })], [micro('up_write', { sem })]],
+    },
+  };
+})();
+
+/** down_read / down_write of the ids rwsem in the kernel's implementation. */
+function rwsem_down(env: MsgPathEnv, write: boolean): readonly MicroOp[] {
+  return RWSEM_OPS[env.locks.rwsem === 'spinlock' ? 'spinlock' : 'atomic'].down[write ? 1 : 0]!;
 }
 
 /** up_read / up_write of the ids rwsem. */
-function rwsem_up(env: MsgPathEnv, write: boolean): MicroOp[] {
-  if (env.locks.rwsem !== 'spinlock') return [{ op: write ? 'up_write' : 'up_read', sem: IDS_LINE }];
-  return [{ op: 'spin_lock', lock: IDS_LINE }, { op: 'rwsem_up_locked', sem: IDS_LINE, write }, { op: 'spin_unlock', lock: IDS_LINE }];
+function rwsem_up(env: MsgPathEnv, write: boolean): readonly MicroOp[] {
+  return RWSEM_OPS[env.locks.rwsem === 'spinlock' ? 'spinlock' : 'atomic'].up[write ? 1 : 0]!;
+}
+
+function push(ops: MicroOp[], more: readonly MicroOp[]): void {
+  for (const op of more) ops.push(op);
 }
 
 function lookup(env: MsgPathEnv, ops: MicroOp[]): void {
   if (env.config.ipc_lookup === 'rwsem') {
-    ops.push(...rwsem_down(env, false), { op: 'access', line: env.ids.idr, access: 'read' }, ...rwsem_up(env, false));
+    push(ops, rwsem_down(env, false));
+    ops.push(lineOps(env.ids.idr).read);
+    push(ops, rwsem_up(env, false));
   } else {
-    ops.push({ op: 'access', line: env.ids.idr, access: 'read' });
+    ops.push(lineOps(env.ids.idr).read);
   }
 }
 
 function counter_add(env: MsgPathEnv, cpu: number, bytes: number, sign: 1 | -1, ops: MicroOp[]): void {
   if (env.config.msg_counters === 'atomic') {
-    ops.push({ op: 'access', line: ATOMIC_COUNTERS_LINE, access: 'rmw', count: 2 });
+    ops.push(ATOMIC_ADD_PAIR);
     return;
   }
   for (const [name, amount] of [['msg_bytes', bytes], ['msg_hdrs', 1]] as const) {
     const folded = percpu_counter_add_batch(env.percpu[name], sign * amount, PERCPU_COUNTER_LOCAL_BATCH, cpu, name);
-    ops.push({ op: 'access', line: percpuLine(cpu), access: 'write' });
+    ops.push(percpuOps(cpu).write);
     if (folded) {
-      ops.push({ op: 'spin_lock', lock: `${name}.lock` }, { op: 'access', line: `${name}.lock`, access: 'rmw' }, { op: 'spin_unlock', lock: `${name}.lock` });
+      const lock = COUNTER_LOCK[name];
+      ops.push(lock.lock, lock.rmw, lock.unlock);
     }
   }
 }
@@ -120,7 +144,7 @@ function counter_add(env: MsgPathEnv, cpu: number, bytes: number, sign: 1 | -1, 
 function wakes(env: MsgPathEnv, o: Outcome, ops: MicroOp[]): void {
   for (const pid of o.woken) {
     const task = env.taskOfPid(pid);
-    if (task >= 0) ops.push({ op: 'wake', task });
+    if (task >= 0) ops.push(wake(task));
   }
 }
 
@@ -133,70 +157,76 @@ export function msg_path(env: MsgPathEnv, o: Outcome, cpu: number): MicroOp[] {
     case 'msgsnd':
     case 'msgrcv': {
       if (o.kind === 'received') {
-        ops.push({ op: 'work', ns: c.msg_store + half });
+        ops.push(work(c.msg_store + half));
         break;
       }
-      ops.push({ op: 'work', ns: half + (o.call === 'msgsnd' ? c.msg_load : 0) });
+      ops.push(work(half + (o.call === 'msgsnd' ? c.msg_load : 0)));
       if (o.msqid < 0) break;
       lookup(env, ops);
-      const lock = queueLock(o.msqid);
-      ops.push({ op: 'spin_lock', lock }, { op: 'work', ns: c.msg_queue_work });
+      const lock = queueOps(o.msqid);
+      ops.push(lock.lock, work(c.msg_queue_work));
       if (o.kind === 'queued') counter_add(env, cpu, o.bytes, 1, ops);
       if (o.kind === 'dequeued') counter_add(env, cpu, o.bytes, -1, ops);
-      ops.push({ op: 'spin_unlock', lock });
+      ops.push(lock.unlock);
       wakes(env, o, ops);
       if (o.kind === 'blocked') {
-        ops.push({ op: 'sleep' });
-        return [...ops, { op: 'end' }];
+        ops.push(SLEEP, END);
+        return ops;
       }
-      ops.push({ op: 'work', ns: half + (o.kind === 'dequeued' ? c.msg_store : 0) });
+      ops.push(work(half + (o.kind === 'dequeued' ? c.msg_store : 0)));
       break;
     }
     case 'msgget':
-      ops.push({ op: 'work', ns: half }, ...rwsem_down(env, true), { op: 'work', ns: c.msg_queue_work }, ...rwsem_up(env, true), { op: 'work', ns: half });
+      ops.push(work(half));
+      push(ops, rwsem_down(env, true));
+      ops.push(work(c.msg_queue_work));
+      push(ops, rwsem_up(env, true));
+      ops.push(work(half));
       break;
     case 'msgctl': {
       if (o.statSet || o.cmd === IPC_STAT || o.cmd === MSG_STAT || o.cmd === MSG_STAT_ANY) {
         // msgctl_stat: the lookup of msgsnd (ipc_lock in 2.6.25), then the queue lock
         // (6.x: a failed lookup or permission check returns before the lock)
-        const lock = queueLock(o.msqid);
-        ops.push({ op: 'work', ns: half });
+        const lock = queueOps(o.msqid);
+        ops.push(work(half));
         lookup(env, ops);
-        if (o.kind !== 'error' || o.statSet) ops.push({ op: 'spin_lock', lock }, { op: 'work', ns: c.msg_queue_work }, { op: 'spin_unlock', lock });
-        ops.push({ op: 'work', ns: half });
+        if (o.kind !== 'error' || o.statSet) ops.push(lock.lock, work(c.msg_queue_work), lock.unlock);
+        ops.push(work(half));
         if (!o.statSet || o.kind === 'error') break;
       } else if (o.cmd !== IPC_INFO && o.cmd !== MSG_INFO && o.cmd !== IPC_RMID && o.cmd !== IPC_SET) {
         // ksys_msgctl's switch: any other command is EINVAL before any lock
-        ops.push({ op: 'work', ns: c.syscall });
+        ops.push(work(c.syscall));
         break;
       }
       const write = o.cmd === IPC_RMID || o.cmd === IPC_SET;
-      ops.push({ op: 'work', ns: half }, ...rwsem_down(env, write));
+      ops.push(work(half));
+      push(ops, rwsem_down(env, write));
       if (write && o.kind !== 'error') {
         // msgctl_down: the lookup with the rwsem held, the writes under the queue lock
-        const lock = queueLock(o.msqid);
-        ops.push({ op: 'access', line: env.ids.idr, access: 'read' }, { op: 'spin_lock', lock }, { op: 'work', ns: c.msg_queue_work }, { op: 'spin_unlock', lock });
+        const lock = queueOps(o.msqid);
+        ops.push(lineOps(env.ids.idr).read, lock.lock, work(c.msg_queue_work), lock.unlock);
       } else {
-        ops.push({ op: 'work', ns: c.msg_queue_work });
+        ops.push(work(c.msg_queue_work));
       }
-      if (o.cmd === MSG_INFO && env.config.msg_counters === 'atomic') ops.push({ op: 'access', line: ATOMIC_COUNTERS_LINE, access: 'read' });
+      if (o.cmd === MSG_INFO && env.config.msg_counters === 'atomic') ops.push(ATOMIC_READ);
       // msgctl_down: wake_up_q before up_write
       wakes(env, o, ops);
-      ops.push(...rwsem_up(env, write));
+      push(ops, rwsem_up(env, write));
       // 6.1 msgctl_info: the sums come after up_read, each under its counter's lock
       if (o.cmd === MSG_INFO && env.config.msg_counters === 'percpu') {
         for (const name of ['msg_hdrs', 'msg_bytes'] as const) {
-          ops.push({ op: 'spin_lock', lock: `${name}.lock` }, { op: 'access', line: `${name}.lock`, access: 'read' });
-          for (let i = 0; i < env.nr_cpus; i++) ops.push({ op: 'access', line: percpuLine(i), access: 'read' });
-          ops.push({ op: 'spin_unlock', lock: `${name}.lock` });
+          const lock = COUNTER_LOCK[name];
+          ops.push(lock.lock, lock.read);
+          for (let i = 0; i < env.nr_cpus; i++) ops.push(percpuOps(i).read);
+          ops.push(lock.unlock);
         }
       }
-      ops.push({ op: 'work', ns: half });
+      ops.push(work(half));
       break;
     }
     default:
-      ops.push({ op: 'work', ns: c.other_op });
+      ops.push(work(c.other_op));
   }
-  ops.push({ op: 'end' });
+  ops.push(END);
   return ops;
 }

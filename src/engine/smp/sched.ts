@@ -39,7 +39,7 @@
  */
 import { event_push } from './event_queue';
 import { account, measured, type SleepReason, type SmpCpu, type SmpMachine, type SmpTask } from './machine';
-import { topology_physical_package_id, topology_sibling_cpus } from './topology';
+import { topology_physical_package_id, topology_sibling, type Topology } from './topology';
 
 /** CFS's tunables for a machine of `nr_cpus` CPUs, in ns. */
 export interface SchedTunables {
@@ -131,6 +131,12 @@ export function try_to_wake_up(m: SmpMachine, waker: SmpTask | null, target: Smp
 
 const idle = (c: SmpCpu) => c.current < 0 && c.runqueue.length === 0;
 
+/** Are all hardware threads of `cpu`'s core idle? */
+function core_idle(m: SmpMachine, t: Topology, cpu: number): boolean {
+  for (let th = 0; th < t.threads; th++) if (!idle(m.cpus[topology_sibling(t, cpu, th)]!)) return false;
+  return true;
+}
+
 /** select_idle_sibling for a task that last ran on `prev`: the CPU it wakes on. */
 export function select_idle_sibling(m: SmpMachine, prev: number): number {
   if (idle(m.cpus[prev]!)) return prev;
@@ -142,7 +148,7 @@ export function select_idle_sibling(m: SmpMachine, prev: number): number {
   for (let i = 1; i < n; i++) {
     const c = (prev + i) % n;
     if (topology_physical_package_id(t, c) !== socket || !idle(m.cpus[c]!)) continue;
-    if (topology_sibling_cpus(t, c).every((s) => idle(m.cpus[s]!))) return c;
+    if (core_idle(m, t, c)) return c;
     if (any < 0) any = c;
   }
   return any < 0 ? prev : any;

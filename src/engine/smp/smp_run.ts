@@ -26,7 +26,7 @@ import { evaluate } from '../script/evaluate';
 import { createRun, initialState, type Run } from '../script/interpreter';
 import { errnoName } from '../uapi/errno';
 import { isMachineName, MACHINES, smpConstants, type MachineName, type SmpConstants } from './constants';
-import { event_pop, event_push, event_queue_new } from './event_queue';
+import { event_peek_time, event_push, event_queue_new, event_take } from './event_queue';
 import { account, measured, reset_stats, smp_task_new, type SmpMachine, type SmpTask } from './machine';
 import { ids_lines } from './ipc_layout';
 import { msg_path, runqueueLine, type MsgPathEnv } from './msg_smp';
@@ -36,7 +36,7 @@ import { spin_down, spin_timeout, spin_up } from './rwsem_spin';
 import { preempt_point, sched_tunables, schedule, task_sleep, try_to_wake_up } from './sched';
 import { line_access, spin_lock, spin_unlock } from './spinlock';
 import { otherOutcome, taskSyscalls, type TaskSyscallContext } from './task_syscalls';
-import { MAX_CPUS, nr_cpu_ids, topology_physical_package_id, topology_sibling_cpus, type Topology } from './topology';
+import { MAX_CPUS, nr_cpu_ids, topology_physical_package_id, topology_sibling, type Topology } from './topology';
 import type { SmpResult } from './types';
 
 export interface SmpRunOptions {
@@ -153,7 +153,10 @@ function makeTasks(m: SmpMachine, smp: SmpDeclarations, program: Program, kernel
 function smt_slowdown(m: SmpMachine, cpu: number): number {
   if (m.topology.threads === 1) return 1;
   let busy = 0;
-  for (const sib of topology_sibling_cpus(m.topology, cpu)) if (sib !== cpu && m.cpus[sib]!.current >= 0) busy++;
+  for (let th = 0; th < m.topology.threads; th++) {
+    const sib = topology_sibling(m.topology, cpu, th);
+    if (sib !== cpu && m.cpus[sib]!.current >= 0) busy++;
+  }
   return busy === 0 ? 1 : (busy + 1) / (1 + (m.constants.smt_speedup - 1) * busy);
 }
 
@@ -239,8 +242,11 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
       st.steps--;
       st.ops--;
     }
-    const eq = r.output.indexOf(' = ');
-    task.op_text = eq < 0 ? r.output.trim() : r.output.slice(0, eq);
+    // the statement's text is only wanted by the trace and to name a call that is not a msg call
+    if (m.trace !== null || o.call === 'other') {
+      const eq = r.output.indexOf(' = ');
+      task.op_text = eq < 0 ? r.output.trim() : r.output.slice(0, eq);
+    } else task.op_text = '';
     task.op_call = o.call === 'other' ? task.op_text.split(/[ (]/)[0]! : o.call;
     task.op_result = r.result;
     task.op_message = o.call === 'msgsnd' && (o.kind === 'queued' || o.kind === 'pipelined');
@@ -254,84 +260,103 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
     if (task.op_blocked || t < m.measure_from || t > m.end) return;
     task.stats_ops++;
     if (task.op_message) task.stats_sent++;
-    const key = `${task.op_call} ${task.op_result >= 0 ? 'ok' : errnoName(-task.op_result)}`;
+    const key = resultKey(task.op_call, task.op_result);
     m.results.set(key, (m.results.get(key) ?? 0) + 1);
     if (m.trace) m.trace({ kind: 'smp_op', task: task.id, cpu: task.cpu, t0: task.op_start, t1: t, text: task.op_text, result: task.op_result });
   };
 
+  // "msgsnd ok", "msgctl EINVAL": one string per call and result, built once (not once per statement)
+  const keys = new Map<string, Map<number, string>>();
+  const resultKey = (call: string, result: number): string => {
+    const r = result >= 0 ? 0 : result;
+    let byResult = keys.get(call);
+    if (byResult === undefined) keys.set(call, (byResult = new Map()));
+    let key = byResult.get(r);
+    if (key === undefined) byResult.set(r, (key = `${call} ${r === 0 ? 'ok' : errnoName(-r)}`));
+    return key;
+  };
+
   const spinning = m.locks.rwsem === 'optimistic';
-  const runTask = (tr: TaskRun, t: number) => {
+  /**
+   * Runs `tr`'s micro-ops at `t` up to the first one that takes time.
+   * Return: when the task continues (the caller queues it), or -1 when
+   * something else will continue it (a lock hand-over, a wake-up) or it ended.
+   */
+  const runTask = (tr: TaskRun, t: number): number => {
     const task = tr.task;
     for (;;) {
-      if (task.pc >= task.ops.length && !nextStatement(tr, t)) return;
+      if (task.pc >= task.ops.length && !nextStatement(tr, t)) return -1;
       const op = task.ops[task.pc++]!;
       switch (op.op) {
         case 'work': {
           const ns = op.ns * smt_slowdown(m, task.cpu);
           account(m, task.cpu, task.id, 'running', t, t + ns);
-          event_push(m.queue, t + ns, task.id);
-          return;
+          return t + ns;
         }
         case 'access':
-          event_push(m.queue, line_access(m, task, op.line, op.access, t, op.count), task.id);
-          return;
-        case 'spin_lock': {
-          const r = spin_lock(m, task, op.lock, t);
-          if (r !== null) event_push(m.queue, r, task.id);
-          return;
-        }
+          return line_access(m, task, op.line, op.access, t, op.count);
+        case 'spin_lock':
+          return spin_lock(m, task, op.lock, t) ?? -1;
         case 'spin_unlock':
-          event_push(m.queue, spin_unlock(m, task, op.lock, t), task.id);
-          return;
+          return spin_unlock(m, task, op.lock, t);
         case 'down_read':
-        case 'down_write': {
-          const r = (spinning ? spin_down : down)(m, task, op.sem, op.op === 'down_write', t);
-          if (r !== null) event_push(m.queue, r, task.id);
-          return;
-        }
+        case 'down_write':
+          return (spinning ? spin_down : down)(m, task, op.sem, op.op === 'down_write', t) ?? -1;
         case 'up_read':
         case 'up_write':
-          event_push(m.queue, (spinning ? spin_up : up)(m, task, op.sem, op.op === 'up_write', t), task.id);
-          return;
+          return (spinning ? spin_up : up)(m, task, op.sem, op.op === 'up_write', t);
         case 'rwsem_down_locked':
-          event_push(m.queue, rwsem_down_locked(m, task, op.sem, op.write, t), task.id);
-          return;
+          return rwsem_down_locked(m, task, op.sem, op.write, t);
         case 'rwsem_up_locked':
-          event_push(m.queue, rwsem_up_locked(m, task, op.sem, op.write, t), task.id);
-          return;
+          return rwsem_up_locked(m, task, op.sem, op.write, t);
         case 'rwsem_wait':
-          if (rwsem_waiting(m, task, op.sem) && task_sleep(m, task, t, 'rwsem')) return;
+          if (rwsem_waiting(m, task, op.sem) && task_sleep(m, task, t, 'rwsem')) return -1;
           continue;
         case 'wake': {
           const target = m.tasks[op.task]!;
           const end = line_access(m, task, runqueueLine(target.cpu), 'rmw', t) + constants.wakeup;
           account(m, task.cpu, task.id, 'running', end - constants.wakeup, end);
           try_to_wake_up(m, task, target, end, 'msg');
-          event_push(m.queue, end, task.id);
-          return;
+          return end;
         }
         case 'sleep':
-          if (task_sleep(m, task, t, 'msg')) return;
+          if (task_sleep(m, task, t, 'msg')) return -1;
           continue;
         case 'end':
           finishOp(task, t);
-          if (preempt_point(m, task, t)) return;
+          if (preempt_point(m, task, t)) return -1;
           continue;
       }
     }
   };
 
   try {
+    const q = m.queue;
     let warm = m.measure_from === 0;
-    for (let ev = event_pop(m.queue); ev !== null && ev.time < m.end; ev = event_pop(m.queue)) {
-      if (!warm && ev.time >= m.measure_from) {
+    for (let time = event_peek_time(q); time < m.end; time = event_peek_time(q)) {
+      const id = event_take(q);
+      if (!warm && time >= m.measure_from) {
         reset_stats(m);
         warm = true;
       }
       m.events++;
       // a negative task is a timer: the end of task -1 - n's spinning on readers (rwsem_spin.ts)
-      if (ev.task < 0) spin_timeout(m, m.tasks[-1 - ev.task]!, ev.time);
-      else runTask(runs[ev.task]!, ev.time);
+      if (id < 0) {
+        spin_timeout(m, m.tasks[-1 - id]!, time);
+        continue;
+      }
+      const tr = runs[id]!;
+      for (let next = runTask(tr, time); next >= 0; next = runTask(tr, time)) {
+        // The event just queued would be the next one popped (strictly earliest:
+        // among equal times the older event goes first): run it now instead of
+        // through the heap; the same events happen in the same order.
+        if (!(next < event_peek_time(q) && next < m.end && (warm || next < m.measure_from))) {
+          event_push(q, next, id);
+          break;
+        }
+        time = next;
+        m.events++;
+      }
     }
   } catch (e) {
     return fail(e, output);

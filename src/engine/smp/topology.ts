@@ -34,10 +34,10 @@ export function topology_core_id(t: Topology, cpu: number): number {
   return cpu % (t.sockets * t.cores);
 }
 
-/** The hardware threads of `cpu`'s core, `cpu` among them (topology_sibling_cpumask). */
-export function topology_sibling_cpus(t: Topology, cpu: number): number[] {
+/** Hardware thread `th` (0 ≤ th < threads) of `cpu`'s core (topology_sibling_cpumask, one CPU at a time: no array per call). */
+export function topology_sibling(t: Topology, cpu: number, th: number): number {
   const cores = t.sockets * t.cores;
-  return Array.from({ length: t.threads }, (_, th) => (cpu % cores) + th * cores);
+  return (cpu % cores) + th * cores;
 }
 
 export type Distance = 'local' | 'smt' | 'socket' | 'remote';

@@ -24,6 +24,7 @@ export const EINVAL = 22;
 export const ENFILE = 23;
 export const ENOSPC = 28;
 export const ERANGE = 34;
+export const EFBIG = 27;
 export const ENAMETOOLONG = 36;
 export const ENOSYS = 38;
 export const ENOMSG = 42;
@@ -50,6 +51,7 @@ const ERRNO_TABLE: Record<number, readonly [string, string]> = {
   [EINVAL]: ['EINVAL', 'Invalid argument'],
   [ENFILE]: ['ENFILE', 'Too many open files in system'],
   [ENOSPC]: ['ENOSPC', 'No space left on device'],
+  [EFBIG]: ['EFBIG', 'File too large'],
   [ERANGE]: ['ERANGE', 'Numerical result out of range'],
   [ENAMETOOLONG]: ['ENAMETOOLONG', 'File name too long'],
   [ENOSYS]: ['ENOSYS', 'Function not implemented'],

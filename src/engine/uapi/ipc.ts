@@ -21,10 +21,27 @@ export const SHM_STAT_ANY = 15;
 export const SEM_STAT = 18;
 export const SEM_INFO = 19;
 export const SEM_STAT_ANY = 20;
+export const GETPID = 11;
+export const GETVAL = 12;
+export const GETALL = 13;
+export const GETNCNT = 14;
+export const GETZCNT = 15;
+export const SETVAL = 16;
+export const SETALL = 17;
+export const SEM_UNDO = 0x1000;
+export const SHM_RDONLY = 0o10000;
+export const SHM_RND = 0o20000;
+export const SHM_REMAP = 0o40000;
+export const SHM_EXEC = 0o100000;
+export const SHM_LOCK = 11;
+export const SHM_UNLOCK = 12;
 
 /** The names the workload language accepts as integer constants. */
 export const LANGUAGE_CONSTANTS: Readonly<Record<string, number>> = {
   IPC_PRIVATE, IPC_CREAT, IPC_EXCL, IPC_NOWAIT, MSG_NOERROR, MSG_EXCEPT,
   IPC_RMID, IPC_STAT, IPC_INFO, MSG_STAT, MSG_INFO, MSG_STAT_ANY,
   SHM_STAT, SHM_INFO, SHM_STAT_ANY, SEM_STAT, SEM_INFO, SEM_STAT_ANY,
+  // part 2 of the language (workload-language-ops.md)
+  IPC_SET, MSG_COPY, SEM_UNDO, GETPID, GETVAL, GETALL, GETNCNT, GETZCNT, SETVAL, SETALL,
+  SHM_RDONLY, SHM_RND, SHM_REMAP, SHM_EXEC, SHM_LOCK, SHM_UNLOCK,
 };

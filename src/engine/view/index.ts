@@ -7,6 +7,7 @@ import { extract_maxidx } from './maxidx';
 import { extract_proc } from './proc';
 import { extract_percpu } from './percpu';
 import { extract_seqfile } from './seqfile';
+import { extract_keyht } from './keyht';
 
 export const EXTRACTORS: Partial<Record<ViewId, Extractor>> = {
   idr: extract_idr as Extractor,
@@ -14,4 +15,5 @@ export const EXTRACTORS: Partial<Record<ViewId, Extractor>> = {
   proc: extract_proc as Extractor,
   percpu: extract_percpu as Extractor,
   seqfile: extract_seqfile as Extractor,
+  keyht: extract_keyht as Extractor,
 };

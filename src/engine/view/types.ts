@@ -11,7 +11,7 @@
 import type { Kernel } from '../kernel';
 import type { TraceEvent } from '../trace';
 
-export type ViewId = 'idr' | 'maxidx' | 'proc' | 'percpu' | 'seqfile';
+export type ViewId = 'idr' | 'maxidx' | 'proc' | 'percpu' | 'seqfile' | 'keyht';
 
 /** Which instance of a structure a view shows; a view picks a sensible default from the events when unset. */
 export interface ViewOptions {
@@ -19,7 +19,7 @@ export interface ViewOptions {
   ipc?: 'msg' | 'shm' | 'sem';
   /** the /proc directory whose entries are shown (proc), e.g. "net/dev_snmp6" */
   dir?: string;
-  /** the node (radix tree node or idr_layer id) a tree view is zoomed to (idr); unset = the whole tree */
+  /** the node (radix tree node or idr_layer id) a tree view is zoomed to (idr), or the bucket whose window the key table lists (keyht); unset = the whole tree, the operation's bucket */
   focus?: number;
 }
 

@@ -5,13 +5,13 @@ describe('the kernel selector model', () => {
   test('lists the presets oldest first, ending with the default', () => {
     expect(PRESET_NAMES[0]).toBe('2.6.25');
     expect(PRESET_NAMES.at(-1)).toBe('6.18');
-    expect(PRESET_NAMES).toHaveLength(11);
+    expect(PRESET_NAMES).toHaveLength(13);
   });
 
   test('shows each switch with the preset value and marks overrides', () => {
     const rows = switchRows({ preset: '5.13', switches: { sysvipc_find_ipc: 'get_next' } });
     expect(rows.map((r) => r.name)).toEqual([
-      'sysvipc_find_ipc', 'ipc_maxidx', 'ipc_idx_alloc', 'idr', 'msg_counters', 'proc_dir', 'ipc_lookup', 'spinlock', 'rwsem', 'shm_proc_format', 'ipc_limits', 'ipcmni_extend',
+      'sysvipc_find_ipc', 'ipc_maxidx', 'ipc_idx_alloc', 'idr', 'msg_counters', 'proc_dir', 'ipc_lookup', 'spinlock', 'rwsem', 'shm_proc_format', 'ipc_limits', 'ipc_findkey', 'ipcmni_extend',
     ]);
     expect(rows[0]).toEqual({ name: 'sysvipc_find_ipc', values: ['count', 'maxidx', 'get_next'], presetValue: 'count', value: 'get_next', overridden: true });
     expect(rows[1]).toEqual({ name: 'ipc_maxidx', values: ['none', 'linear', 'bsearch', 'search'], presetValue: 'linear', value: 'linear', overridden: false });

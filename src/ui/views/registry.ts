@@ -7,6 +7,7 @@ import { maxidxView } from './maxidx';
 import { procView } from './proc';
 import { percpuView } from './percpu';
 import { seqfileView } from './seqfile';
+import { keyhtView } from './keyht';
 
 export const VIEWS: readonly ViewDef[] = [
   idrView as ViewDef,
@@ -14,4 +15,5 @@ export const VIEWS: readonly ViewDef[] = [
   procView as ViewDef,
   percpuView as ViewDef,
   seqfileView as ViewDef,
+  keyhtView as ViewDef,
 ];

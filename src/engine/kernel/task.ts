@@ -1,0 +1,74 @@
+/**
+ * The part of include/linux/sched.h `struct task_struct` that SysV IPC
+ * touches (Linux 6.18): the tgid, `sysvsem.undo_list` (ipc/sem.c's
+ * sem_undo_list) and, for a task asleep in semop, the `status` word of the
+ * sem_queue on its stack, which the waker writes (ipc/sem.c "all work is
+ * done by the waker").
+ *
+ * Simplified: a process is one thread (tgid = pid), its undo list is never
+ * shared (no CLONE_SYSVSEM), pids are handed out in creation order from
+ * config.pid (the first process, `main`), and a task only ever sleeps in
+ * semop. `current` is the task making the next system call; the workload
+ * interpreter sets it before each statement.
+ *
+ * Glossary: *undo list* = the task's sem_undo structures, most recently
+ * used first; *semadj* = per semaphore, what exit_sem adds back.
+ */
+import type { Kernel } from '../kernel';
+
+/** ipc/sem.c `struct sem_undo`: one per (task, array) with SEM_UNDO ops. */
+export interface SemUndo {
+  /** -1 once the array is removed (freeary) */
+  semid: number;
+  /** one short per semaphore, in [-32768, 32767] */
+  semadj: number[];
+}
+
+export interface TaskStruct {
+  pid: number;
+  /** sysvsem.undo_list.list_proc, head first; null until the first SEM_UNDO op (get_undo_list) */
+  undo_list: SemUndo[] | null;
+  /** the semid of the array the task sleeps on in semop, or -1 */
+  sem_sleeping: number;
+  /**
+   * the status the waker stored in the task's sem_queue: null while it still
+   * sleeps (the kernel's -EINTR placeholder), else 0 or -errno to return
+   */
+  sem_status: number | null;
+}
+
+/** The tasks and who runs: plain data in kernel.state. */
+export interface TaskTable {
+  /** by pid, in creation order */
+  tasks: Map<number, TaskStruct>;
+  current: number;
+  next_pid: number;
+}
+
+export function create_task_table(first_pid: number): TaskTable {
+  const main: TaskStruct = { pid: first_pid, undo_list: null, sem_sleeping: -1, sem_status: null };
+  return { tasks: new Map([[first_pid, main]]), current: first_pid, next_pid: first_pid + 1 };
+}
+
+/** The task making the current system call. */
+export function current(k: Kernel): TaskStruct {
+  return k.state.tasks.tasks.get(k.state.tasks.current)!;
+}
+
+/** The tgid of the current task (what lspid, sempid, cpid record). */
+export function task_tgid(k: Kernel): number {
+  return k.state.tasks.current;
+}
+
+/** fork(): a new task with no undo list. Return: its pid. */
+export function task_fork(k: Kernel): number {
+  const t = k.state.tasks;
+  const pid = t.next_pid++;
+  t.tasks.set(pid, { pid, undo_list: null, sem_sleeping: -1, sem_status: null });
+  return pid;
+}
+
+/** Makes `pid` the current task. */
+export function set_current(k: Kernel, pid: number): void {
+  k.state.tasks.current = pid;
+}

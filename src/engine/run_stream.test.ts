@@ -1,0 +1,80 @@
+import fc from 'fast-check';
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { listCorpus } from '../../tests/conformance/corpus';
+import { runWorkload, streamWorkload, type RunResult, type RunWorkloadOptions } from './run';
+import { anyProgram } from './script/fuzz_programs';
+
+/** streamWorkload's result with its chunks joined into `output`, and the chunks. */
+function streamed(text: string, opts: RunWorkloadOptions = {}): { result: RunResult; chunks: string[] } {
+  const chunks: string[] = [];
+  const r = streamWorkload(text, (c) => chunks.push(c), opts);
+  expect(r.output).toBe('');
+  return { result: { ...r, output: chunks.join('') }, chunks };
+}
+
+function expectSameAsRun(text: string, opts: RunWorkloadOptions = {}): void {
+  const whole = runWorkload(text, opts);
+  const { result } = streamed(text, opts);
+  expect(result.output).toBe(whole.output);
+  expect(result.exitCode).toBe(whole.exitCode);
+  expect(result.error).toEqual(whole.error);
+  expect(result.costs).toEqual(whole.costs);
+  expect(result.steps).toBe(whole.steps);
+}
+
+describe('streamWorkload', () => {
+  it('prints, exits and counts exactly as runWorkload for every recorded workload and seed example', () => {
+    const texts = listCorpus().map((e) => e.text);
+    const dir = new URL('../../public/examples/', import.meta.url);
+    for (const f of readdirSync(dir)) if (f.endsWith('.ipc')) texts.push(readFileSync(new URL(f, dir), 'utf8'));
+    expect(texts.length).toBeGreaterThan(50);
+    for (const t of texts) expectSameAsRun(t, { maxSteps: 200_000, vars: new Map([['N', 40n], ['PAIRS', 2n]]) });
+  });
+
+  it('matches runWorkload on generated programs, valid or not', () => {
+    fc.assert(
+      fc.property(anyProgram, (src) => {
+        expectSameAsRun(src, { maxSteps: 3000 });
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('hands the output out while it runs, in parts, with variables and steps carried across them', () => {
+    const lines = ['q = msgget(IPC_PRIVATE, IPC_CREAT|0600)'];
+    for (let i = 0; i < 300; i++) lines.push(`msgsnd(q, ${i + 1}, 1, IPC_NOWAIT)`);
+    lines.push('repeat 3000 { msgrcv(q, 0, 1, IPC_NOWAIT) }', 'msgctl(q, IPC_RMID)');
+    const text = lines.join('\n');
+    const { result, chunks } = streamed(text);
+    expect(chunks.length).toBeGreaterThan(3);
+    expect(result.output).toBe(runWorkload(text).output);
+    expect(result.output.split('\n')).toHaveLength(1 + 300 + 3000 + 1 + 1);
+    // each operation is a step, and so is each loop iteration
+    expect(result.steps).toBe(1 + 300 + 3000 + 3000 + 1);
+  });
+
+  it('stops at a run-time error in a later part, with the output before it', () => {
+    const text = [...Array.from({ length: 200 }, () => 'msgget(IPC_PRIVATE, 0600)'), 'msgctl(nope, IPC_RMID)', 'msgget(IPC_PRIVATE, 0600)'].join('\n');
+    const { result } = streamed(text);
+    expect(result.exitCode).toBe(2);
+    expect(result.error).toMatchObject({ code: 'undefined_variable', line: 201 });
+    expect(result.output.split('\n')).toHaveLength(201);
+    expectSameAsRun(text);
+  });
+
+  it('spends the step budget across parts as one run does', () => {
+    const text = Array.from({ length: 150 }, () => 'msgget(IPC_PRIVATE, 0600)').join('\n');
+    const { result } = streamed(text, { maxSteps: 100 });
+    expect(result.error).toMatchObject({ code: 'step_limit', line: 101 });
+    expectSameAsRun(text, { maxSteps: 100 });
+  });
+
+  it('prints nothing for a parse error after a hundred good lines', () => {
+    const text = Array.from({ length: 100 }, () => 'msgget(IPC_PRIVATE, 0600)').join('\n') + '\nmsgget(IPC_PRIVATE\n';
+    const { result, chunks } = streamed(text);
+    expect(chunks).toEqual([]);
+    expect(result.exitCode).toBe(2);
+    expect(result.error?.line).toBe(101);
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * The processes of part 2 of the language (workload-language-ops.md,
+ * "Processes" and "Blocking and waking"), as the interpreter keeps them:
+ * which process runs each statement, which are blocked and in what, the
+ * `[NAME] ` prefix, the resumed lines after a statement, the `exit` /
+ * `kill` lines and the end-of-workload SIGALRM rule. Plain data in
+ * RunState.procs; the kernel side (undo lists, sleeping queues) is the
+ * kernel's, reached through the task_* and semop_* system calls.
+ *
+ * Lockstep: statements run strictly in order; after each one, every blocked
+ * process the statement woke prints its `<... NAME resumed>` line, in
+ * creation order. A single-process workload (no `@` prefix) keeps part 1's
+ * rule: a call that would sleep is interrupted at once (EINTR).
+ */
+import type { OperationStatement, ProcessStatement } from './ast';
+import type { ProcState, RunContext } from './context';
+import { process_blocked, unmodeled_operation } from './errors';
+import { formatResult } from '../uapi/errno';
+
+type Ctx = RunContext<unknown>;
+
+/** The process named `name`, created (forked) at its first use. */
+function procNamed(c: Ctx, name: string): ProcState {
+  const procs = c.state.procs;
+  if (procs.length === 0) procs.push({ name: 'main', pid: c.sys.task_first(c.kernel), blocked: null });
+  let p = procs.find((x) => x.name === name);
+  if (p === undefined) {
+    p = { name, pid: c.sys.task_fork(c.kernel), blocked: null };
+    procs.push(p);
+  }
+  return p;
+}
+
+/**
+ * Before an operation: the process it runs in becomes current and its
+ * prefix is set. Throws process_blocked for a statement (other than kill)
+ * addressed to a blocked process.
+ */
+export function enterProcess(c: Ctx, node: OperationStatement, blockProc: string | undefined): ProcState {
+  const name = node.proc ?? blockProc ?? 'main';
+  const p = procNamed(c, name);
+  if (p.blocked !== null && !(node.type === 'ProcessStatement' && node.action === 'kill')) {
+    process_blocked(node, name, p.blocked.callee);
+  }
+  c.sys.task_switch(c.kernel, p.pid);
+  c.proc = p;
+  c.prefix = c.program.multiProcess && name !== 'main' ? `[${name}] ` : '';
+  return p;
+}
+
+/** The live process with this pid (for GETPID's `pid(NAME)`), or null. */
+export function processOfPid(c: Ctx, pid: number): ProcState | null {
+  return c.state.procs.find((p) => p.pid === pid) ?? null;
+}
+
+/** `pid(NAME)` for a live process, `pid(?)` for an ended one, `0` for none. */
+export function formatPid(c: Ctx, pid: number): string {
+  if (pid === 0) return '0';
+  const p = processOfPid(c, pid);
+  return p === null ? 'pid(?)' : `pid(${p.name})`;
+}
+
+/** The resumed line of `p` with its call's result; sets the call's variable. */
+function resume(c: Ctx, p: ProcState, r: number): void {
+  const b = p.blocked!;
+  p.blocked = null;
+  if (b.assign !== null) c.state.vars.set(b.assign, r < 0 ? -1n : BigInt(r));
+  const prefix = p.name === 'main' ? '' : `[${p.name}] `;
+  c.out.push(`${prefix}<... ${b.callee} resumed> = ${formatResult(r)}\n`);
+}
+
+/** After a statement: the resumed lines of the processes it woke, in creation order. */
+export function settle(c: Ctx): void {
+  for (const p of c.state.procs) {
+    if (p.blocked === null) continue;
+    const r = c.sys.semop_take_result(c.kernel, p.pid);
+    if (r !== null) resume(c, p, r);
+  }
+}
+
+/** `@NAME exit` / `@NAME kill`: the process ends (a blocked call gets no resumed line); `creds` is not modelled. */
+export function execProcess(c: Ctx, node: ProcessStatement, p: ProcState): void {
+  if (node.action === 'creds') unmodeled_operation(node, "`creds` (another user's credentials)");
+  if (p.blocked !== null) {
+    c.sys.semop_interrupt(c.kernel, p.pid, false);
+    p.blocked = null;
+  }
+  c.sys.task_exit(c.kernel, p.pid);
+  c.state.procs.splice(c.state.procs.indexOf(p), 1);
+  c.out.push(`${c.prefix}+++ ${node.action === 'kill' ? 'killed by SIGKILL' : 'exited with 0'} +++\n`);
+}
+
+/**
+ * The end of a multi-process workload: every call still blocked is
+ * interrupted by SIGALRM, one process at a time in creation order.
+ * Return: whether anything was printed.
+ */
+export function finishProcesses(c: Ctx): boolean {
+  let printed = false;
+  for (const p of [...c.state.procs]) {
+    if (p.blocked === null) continue;
+    resume(c, p, c.sys.semop_interrupt(c.kernel, p.pid, false));
+    settle(c);
+    printed = true;
+  }
+  return printed;
+}
