@@ -23,11 +23,12 @@ import type { IdrOp, TraceEvent } from '../trace';
 import type { ViewId } from '../view/types';
 import type { FnName } from './listings';
 
-export type Mechanism = 'idr' | 'ipc' | 'maxidx' | 'msg' | 'seq_file' | 'rbtree' | 'procfs' | 'netdev' | 'percpu' | 'smp';
+export type Mechanism = 'idr' | 'keyht' | 'ipc' | 'maxidx' | 'msg' | 'seq_file' | 'rbtree' | 'procfs' | 'netdev' | 'percpu' | 'smp';
 
 /** The mechanisms in the order the event list shows them, with their names. */
 export const MECHANISMS: readonly (readonly [Mechanism, string])[] = [
   ['ipc', 'IPC objects'],
+  ['keyht', 'Key table'],
   ['idr', 'IDR'],
   ['maxidx', 'max_idx'],
   ['msg', 'Messages'],
@@ -43,6 +44,7 @@ export const MECHANISMS: readonly (readonly [Mechanism, string])[] = [
 export const MECHANISM_VIEW: Readonly<Record<Mechanism, ViewId | null>> = {
   ipc: null,
   idr: 'idr',
+  keyht: 'keyht',
   maxidx: 'maxidx',
   msg: null,
   percpu: 'percpu',
@@ -65,6 +67,7 @@ export const VIEW_STEPS: Readonly<Record<ViewId, readonly Mechanism[]>> = {
   proc: ['rbtree', 'procfs'],
   percpu: ['percpu'],
   seqfile: ['seq_file'],
+  keyht: ['keyht'],
 };
 
 /** The system call a statement enters the kernel through. */
@@ -347,7 +350,33 @@ export const EVENT_CODE = {
   },
   ipc_findkey: {
     mechanism: 'ipc',
-    at: (ev) => ({ fn: 'ipc_findkey', line: ev.id === null ? 'ret' : 'lookup', via: ['ipcget'], why: ev.id === null ? `No ${ev.ipc} object has key ${ev.key}: a new one is created if IPC_CREAT is set.` : `Key ${ev.key} is already id ${ev.id}.` }),
+    at: (ev, c) => ({ fn: 'ipc_findkey', line: ev.id === null ? 'ret' : before(c.release, '4.14') ? 'walk' : 'lookup', via: ['ipcget'], why: ev.id === null ? `No ${ev.ipc} object has key ${ev.key}: a new one is created if IPC_CREAT is set.` : `Key ${ev.key} is already id ${ev.id}.` }),
+  },
+  ipc_findkey_step: {
+    mechanism: 'ipc',
+    at: (ev) => ({
+      fn: 'ipc_findkey',
+      line: 'walk',
+      via: ['ipcget'],
+      why: ev.key === null ? `Index ${ev.idx} is empty: the walk goes on.` : ev.match ? `The object at index ${ev.idx} has the key: found.` : `The object at index ${ev.idx} has key ${ev.key}, not this one: the walk goes on.`,
+    }),
+  },
+  rht_bucket: {
+    mechanism: 'keyht',
+    at: (ev, c) =>
+      ev.op === 'lookup'
+        ? { fn: 'rhashtable_lookup', line: 'bucket', via: ['ipcget', 'ipc_findkey'], why: `Key ${ev.key} hashes to bucket ${ev.bucket} of ${ev.size}, a chain of ${ev.chain}.` }
+        : ev.op === 'insert'
+          ? { fn: 'rhashtable_insert', line: 'link', via: ['ipcget', NEW_FN[c.entry] ?? 'ipcget', 'ipc_addid'], why: `Key ${ev.key} goes at the head of bucket ${ev.bucket} of ${ev.size} (its chain is now ${ev.chain} long).` }
+          : { fn: 'rhashtable_remove', line: 'unlink', via: [DOWN_FN[c.entry] ?? 'ipc_rmid', 'ipc_rmid'], why: `Key ${ev.key} leaves bucket ${ev.bucket} of ${ev.size} (${ev.chain} left in its chain).` },
+  },
+  rht_step: {
+    mechanism: 'keyht',
+    at: (ev) => ({ fn: 'rhashtable_lookup', line: 'walk', via: ['ipcget', 'ipc_findkey'], why: ev.match ? `Entry ${ev.pos} of bucket ${ev.bucket} has key ${ev.key}: found.` : `Entry ${ev.pos} of bucket ${ev.bucket} has key ${ev.key}, not this one: next in the chain.` }),
+  },
+  rht_rehash: {
+    mechanism: 'keyht',
+    at: (ev) => ({ fn: 'rhashtable_rehash', line: 'move', why: `The table of ${ev.from} buckets held ${ev.nelems} keys, past its limit: the deferred worker moves ${ev.moved} of them into ${ev.to} buckets (new seed).` }),
   },
   ipc_rmid: {
     mechanism: 'ipc',
