@@ -21,7 +21,12 @@ test('Reproduce runs a seed\'s sweep: the fitted slopes are the CLI\'s, the CSV 
   await page.getByRole('region', { name: 'Scenarios' }).getByRole('button', { name: 'Reproduce Reading /proc/sysvipc/shm' }).click();
   const charts = page.getByRole('region', { name: 'Sweep charts' });
   await expect(charts.getByRole('combobox', { name: 'Scenario' })).toHaveValue(FILE);
+  // the list names the scenario as its card does
+  await expect(charts.getByRole('combobox', { name: 'Scenario' }).locator('option:checked')).toHaveText('Reading /proc/sysvipc/shm');
   await expect(charts).toContainText('Rafael Aquini');
+  // Reproduce started the document's sweep; this test runs a smaller one
+  await charts.getByRole('button', { name: 'Cancel' }).click();
+  await expect(charts.getByRole('button', { name: 'Run sweep' })).toBeEnabled();
   await charts.getByLabel('Values').fill(VALUES.join(', '));
   await expect(charts.getByLabel('Kernels')).toHaveValue('5.13 5.15 6.18');
   await charts.getByRole('button', { name: 'Run sweep' }).click();
@@ -29,14 +34,15 @@ test('Reproduce runs a seed\'s sweep: the fitted slopes are the CLI\'s, the CSV 
   const chart = charts.getByTestId('sweep-chart');
   await expect(chart).toBeVisible({ timeout: 20_000 });
   await expect(charts.getByTestId('slope')).toHaveText(expected.series.map((s) => s.slope!.toFixed(2)));
-  await expect(chart.locator('path')).toHaveCount(3);
+  await expect(chart.getByTestId('series-line')).toHaveCount(3);
+  await expect(chart.getByTestId('end-label')).toHaveText(['5.13', '5.15', '6.18']);
   // the published before/after times, as rings beside 5.13 and 5.15
   await expect(chart.locator('circle[stroke-dasharray]')).toHaveCount(12);
   const table = charts.getByTestId('sweep-table');
   await expect(table.locator('thead th')).toHaveText(['N', '5.13', '5.15', '6.18', 'published before the fix', 'published after the fix']);
   await expect(table.locator('tbody tr').first().locator('td')).toHaveText(['4.28 ms', '999 µs', '1.01 ms', '12 ms', '2 ms']);
 
-  await chart.locator('circle').first().hover();
+  await chart.getByTestId('series-point').first().hover();
   await expect(charts.getByTestId('chart-hover')).toHaveText('5.13: N = 1024, 4.28 ms');
 
   const download = page.waitForEvent('download');
@@ -51,7 +57,7 @@ test('Reproduce runs a seed\'s sweep: the fitted slopes are the CLI\'s, the CSV 
   const svg = readFileSync(await (await svgDownload).path(), 'utf8');
   expect(svg.startsWith('<svg')).toBe(true);
   expect(svg).toContain('xmlns="http://www.w3.org/2000/svg"');
-  expect(svg.match(/<path /g)).toHaveLength(3);
+  expect(svg.match(/data-testid="series-line"/g)).toHaveLength(3);
 
   const pngDownload = page.waitForEvent('download');
   await charts.getByRole('button', { name: 'PNG' }).click();
@@ -81,8 +87,9 @@ test('a multi-CPU seed plots throughput, with the thread\'s figures beside it', 
   const slopes = expected.series.map((s) => fittedSlope(s.points.map((p) => ({ value: p.value, ns: p.throughput! })))!.toFixed(2));
 
   await openFresh(page);
-  await page.getByRole('region', { name: 'Scenarios' }).getByRole('button', { name: 'Reproduce The RCU IDR for ipc' }).click();
+  await page.getByRole('button', { name: 'Charts' }).click();
   const charts = page.getByRole('region', { name: 'Sweep charts' });
+  await charts.getByRole('combobox', { name: 'Scenario' }).selectOption('004-rcu-idr.ipc');
   await expect(charts.getByLabel('Variable')).toHaveValue('CPUS');
   await charts.getByLabel('Values').fill('1, 2');
   await charts.getByRole('button', { name: 'Run sweep' }).click();
@@ -142,4 +149,45 @@ test('a link with a charts scenario this version lacks opens the charts page as 
   const charts = page.getByRole('region', { name: 'Sweep charts' });
   await expect(charts.getByRole('combobox', { name: 'Scenario' })).toHaveValue(FILE);
   await expect(charts.getByLabel('Values')).not.toHaveValue('1, 2');
+});
+
+test('Reproduce starts the sweep at once and draws each point as it finishes; the finished chart is the serial run\'s', async ({ page }) => {
+  const text = readFileSync(new URL('../public/examples/004-rcu-idr.ipc', import.meta.url), 'utf8');
+  const configs = sweepConfigs(['2.6.25', '2.6.27'], []);
+  if (!configs.ok) throw new Error(configs.message);
+  const values = [1, 2, 3, 4, 5, 6, 7, 8];
+  const expected = runSweep({ text, variable: 'CPUS', values, configs: configs.configs });
+  const slopes = expected.series.map((s) => fittedSlope(s.points.map((p) => ({ value: p.value, ns: p.throughput! })))!.toFixed(2));
+
+  await openFresh(page);
+  await page.getByRole('region', { name: 'Scenarios' }).getByRole('button', { name: 'Reproduce The RCU IDR for ipc' }).click();
+  const charts = page.getByRole('region', { name: 'Sweep charts' });
+  await expect(charts.getByTestId('sweep-progress')).toContainText('of 16 runs');
+  // some points are drawn while others still run
+  await page.waitForFunction(() => {
+    const drawn = document.querySelectorAll('[data-testid="series-point"]').length;
+    return drawn > 0 && drawn < 16 && document.querySelector('[data-testid="sweep-progress"]') !== null;
+  }, undefined, { timeout: 60_000, polling: 20 });
+  await expect(charts.getByTestId('sweep-progress')).toHaveCount(0, { timeout: 90_000 });
+  await expect(charts.getByTestId('series-point')).toHaveCount(16);
+  await expect(charts.getByTestId('slope')).toHaveText(slopes);
+  const table = charts.getByTestId('sweep-table');
+  await expect(table.locator('tbody tr').nth(7).locator('td').nth(0)).toHaveText(`${+(expected.series[0]!.points[7]!.throughput! / 1e3).toPrecision(3)}K msgs/s`);
+});
+
+test('a value or a kernel given twice is refused with a message, and the page stays usable', async ({ page }) => {
+  await openFresh(page);
+  await page.getByRole('button', { name: 'Charts' }).click();
+  const charts = page.getByRole('region', { name: 'Sweep charts' });
+  await charts.getByLabel('Values').fill('1, 1, 10');
+  await charts.getByRole('button', { name: 'Run sweep' }).click();
+  await expect(charts.getByRole('alert')).toHaveText('The value 1 is listed twice; give each value once.');
+  await charts.getByLabel('Values').fill('1, 10');
+  await charts.getByLabel('Kernels').fill('6.18, 6.18');
+  await charts.getByRole('button', { name: 'Run sweep' }).click();
+  await expect(charts.getByRole('alert')).toHaveText('The kernel 6.18 is listed twice; give each kernel once.');
+  await charts.getByLabel('Kernels').fill('6.18');
+  await charts.getByRole('button', { name: 'Run sweep' }).click();
+  await expect(charts.getByTestId('sweep-table').locator('tbody tr')).toHaveCount(2, { timeout: 20_000 });
+  await expect(charts.getByRole('alert')).toHaveCount(0);
 });

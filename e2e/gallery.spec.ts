@@ -13,10 +13,10 @@ function stateOf(url: string): Record<string, unknown> {
 test('a first visit lands on the scenario cards: the tour and every seed scenario', async ({ page }) => {
   await openFresh(page);
   const landing = page.getByRole('region', { name: 'Scenarios' });
-  await expect(landing.locator('li.card')).toHaveCount(8);
+  await expect(landing.locator('li.card')).toHaveCount(10);
   await expect(landing.locator('li.card h3')).toHaveText([
     'Tour', 'Reading /proc/sysvipc/shm', 'Per-CPU message counters', 'Finding max_idx after a removal', 'Why max_idx stayed cached',
-    'procfs directories: list or rb-tree', 'procfs directories, named devices', 'The RCU IDR for ipc',
+    'procfs directories: list or rb-tree', 'procfs directories, named devices', 'The RCU IDR for ipc', 'semget of many keys', 'semget of existing keys',
   ]);
   await expect(landing.getByRole('button', { name: 'Reproduce Reading /proc/sysvipc/shm' })).toBeVisible();
   await expect(landing.getByRole('button', { name: 'Reproduce Tour' })).toHaveCount(0);

@@ -112,11 +112,19 @@ test('the RCU IDR scenario runs from F8 on 2.6.25 and 2.6.27 side by side with t
   await openFresh(page);
   await page.getByRole('region', { name: 'Scenarios' }).getByRole('button', { name: 'Open The RCU IDR for ipc' }).click();
   await expect(page.getByRole('combobox', { name: 'Kernel', exact: true })).toHaveValue('2.6.25');
+  // Open runs a multi-CPU card's workload
+  const runs = page.getByTestId('smp-run');
+  await expect(runs).toHaveCount(1, { timeout: 30_000 });
+  await expect(runs.getByTestId('smp-throughput')).toHaveText(int(before.throughput));
+  await expect(page.getByTestId('smp-controls').getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  // no placeholder that reads as a value
+  await expect(page.getByTestId('smp-constants-input')).toHaveAttribute('placeholder', /^none/);
+  // a legend beside the CPU-time bars names every state
+  await expect(runs.getByTestId('smp-bars-legend').locator('li')).toHaveText(['running', 'spinning', 'stalled on cache lines', 'idle']);
 
   await page.getByTestId('smp-compare').selectOption('2.6.27');
   // F8 (Run) runs a multi-CPU workload too
   await page.keyboard.press('F8');
-  const runs = page.getByTestId('smp-run');
   await expect(runs).toHaveCount(2, { timeout: 30_000 });
   await expect(runs.nth(0)).toHaveAttribute('data-kernel', '2.6.25');
   await expect(runs.nth(1)).toHaveAttribute('data-kernel', '2.6.27');
@@ -125,6 +133,12 @@ test('the RCU IDR scenario runs from F8 on 2.6.25 and 2.6.27 side by side with t
   await expect(page.getByTestId('smp-timeline')).toHaveCount(2);
   await expect(page.getByTestId('smp-timeline').nth(0).getByTestId('smp-lane')).toHaveCount(8);
   await expect(page.getByTestId('smp-timeline').nth(0).getByTestId('smp-lock-row').first()).toBeVisible();
+
+  // two runs side by side never make the page wider than the window
+  for (const width of [1440, 1024, 800]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: `overflow at ${width} px` }).toBeLessThanOrEqual(0);
+  }
 });
 
 test('a long multi-CPU run shows its progress in simulated time and Cancel stops it', async ({ page }) => {
@@ -134,7 +148,12 @@ test('a long multi-CPU run shows its progress in simulated time and Cancel stops
   await typeWorkload(page, long);
   const controls = page.getByTestId('smp-controls');
   await controls.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect(page.getByTestId('smp-progress')).toContainText(/running… simulated .* of 2 s/);
+  await expect(page.getByTestId('smp-progress')).toContainText(/running…\s+simulated .* of 2 s/);
+  // a bar for the known total; the 10 Hz counter is not announced, only the status is
+  await expect(page.getByTestId('smp-progress-bar')).toHaveAttribute('max', '2000010000'); // 10 us of warm-up + 2 s
+  await expect(page.getByTestId('smp-progress').getByRole('status')).toHaveText('running…');
+  await expect(page.getByTestId('smp-progress').locator('[aria-live], [role="status"]')).toHaveCount(1);
+  expect(await page.getByTestId('smp-progress').getAttribute('role')).toBe(null);
   await controls.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('smp-error')).toContainText('The run was cancelled.');
   await expect(controls.getByRole('button', { name: 'Cancel' })).toHaveCount(0);

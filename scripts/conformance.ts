@@ -12,9 +12,10 @@
  *   tsx scripts/conformance.ts --fuzz N [--seed S] [--net | --procs] [--allow-skip]
  *       N generated workloads (seeds S, S+1, ...) on the host kernel and on
  *       the engine; prints each workload that differs with its differences.
- *       --procs: multi-process workloads (part 2 of the language); while the
- *       engine cannot parse part 2 they are pending, and a run where all are
- *       pending prints `conformance: SKIPPED: ...` like an unusable host
+ *       --procs: multi-process workloads (part 2 of the language); those the
+ *       engine cannot run yet (parse error, or unmodeled_operation) are
+ *       pending, and a run where all are pending prints `conformance:
+ *       SKIPPED: ...` like an unusable host
  *
  * Exit status: 0 all agree, 1 differences (or the host kernel is not
  * usable, unless --allow-skip), 2 bad usage.
@@ -125,16 +126,16 @@ async function fuzz(args: Args): Promise<number> {
     console.log(`conformance: SKIPPED: ${why}`);
     return args.allowSkip ? 0 : 1;
   }
-  const { checkAgainst, engineParseError } = await loadEngine();
+  const { checkAgainst, engineCannotRun } = await loadEngine();
   const what = args.net ? ' (net)' : args.procs ? ' (procs)' : '';
   let differing = 0;
   const pending: number[] = [];
   let firstPending = '';
   for (let seed = args.seed; seed < args.seed + args.count; seed++) {
     const text = args.procs ? generateProcsWorkload(seed) : generateWorkload(seed, { net: args.net });
-    const unparsed = args.procs ? engineParseError(text) : null;
+    const unparsed = args.procs ? engineCannotRun(text) : null;
     if (unparsed) {
-      // part 2 the engine does not speak yet: not run on the host either
+      // part 2 the engine does not run yet: not run on the host either
       pending.push(seed);
       firstPending ||= unparsed;
       continue;
@@ -150,10 +151,10 @@ async function fuzz(args: Args): Promise<number> {
     console.log(`=== seed ${seed}: ${differences.length} differences\n${text}--- differences\n${formatDifferences(differences)}\n`);
   }
   if (pending.length === args.count && args.count > 0) {
-    console.log(`conformance: SKIPPED: the engine cannot parse multi-process workloads yet (${firstPending}); ${args.count} workloads pending`);
+    console.log(`conformance: SKIPPED: the engine cannot run these multi-process workloads yet (first: ${firstPending}); ${args.count} workloads pending`);
     return args.allowSkip ? 0 : 1;
   }
-  if (pending.length) console.log(`conformance: ${pending.length} workloads pending, the engine cannot parse them yet (first: ${firstPending}): seeds ${pending.join(' ')}`);
+  if (pending.length) console.log(`conformance: ${pending.length} workloads pending, the engine cannot run them yet (first: ${firstPending}): seeds ${pending.join(' ')}`);
   const checked = args.count - pending.length;
   console.log(`conformance: fuzz ${checked} workloads from seed ${args.seed}${what}: ${checked - differing} agree, ${differing} differ`);
   return differing === 0 ? 0 : 1;

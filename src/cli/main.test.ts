@@ -67,7 +67,7 @@ describe('the ipcscope command', () => {
       stdout: '',
       stderr:
         `${path}:3:3: error: unknown call \`msgfoo\` ` +
-        '(the calls are msgget, msgsnd, msgrcv, msgctl, shmget, shmctl, semget, semctl)\n',
+        '(the calls are msgget, msgsnd, msgrcv, msgctl, shmget, shmctl, semget, semctl, semop, semtimedop)\n',
       status: 2,
     });
     expect(ipcscope(['run', '-'], 'msgget(089, 0)').stderr).toBe(

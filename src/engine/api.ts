@@ -19,14 +19,14 @@ import type { Program, Span } from './script/ast';
 import { multi_cpu_not_steppable, toWorkloadError, WorkloadAbort, type WorkloadError } from './script/errors';
 import type { Run, RunState } from './script/interpreter';
 import { parse } from './script/parser';
-import { runSweep, sweepConfigs, type SweepProgress, type SweepResult, type SweepSpec } from './sweep';
+import { sweepConfigs, type SweepSpec } from './sweep';
 import { ENGINE_VERSION, MODELLED_KERNEL } from './version';
 
 export type { Costs, CostName } from './probe';
 export type { WorkloadError } from './script/errors';
 export type { Program } from './script/ast';
 export { COST_NAMES } from './probe';
-export type { SweepResult, SweepSeries, SweepPoint } from './sweep';
+export type { SweepResult, SweepSeries, SweepPoint, SweepSpec, SweepJob } from './sweep';
 export { configForChoice, resolveChoice, type KernelChoice, type ResolvedChoice } from './kernel_choice';
 
 export interface EngineInfo {
@@ -136,15 +136,12 @@ export interface SweepRequest {
   maxSteps?: number;
 }
 
-/**
- * Runs a sweep (sweep.ts runSweep) for `req`, reporting before each point.
- * Return: the result, or the message of a preset or setting that does not resolve.
- */
-export function sweepWorkload(req: SweepRequest, onProgress?: SweepProgress): { ok: true; result: SweepResult } | { ok: false; message: string } {
+/** The sweep `req` asks for, or the message of a preset or setting that does not resolve. */
+export function sweepSpecOf(req: SweepRequest): { ok: true; spec: SweepSpec } | { ok: false; message: string } {
   const configs = sweepConfigs(req.kernels, req.sets);
   if (!configs.ok) return configs;
   const spec: SweepSpec = { text: req.text, variable: req.variable, values: req.values, configs: configs.configs };
   if (req.constants !== undefined) spec.constants = req.constants;
   if (req.maxSteps !== undefined) spec.maxSteps = req.maxSteps;
-  return { ok: true, result: runSweep(spec, onProgress) };
+  return { ok: true, spec };
 }

@@ -10,6 +10,7 @@ describe('the seed reproductions', () => {
     expect(REPRODUCTIONS.map((r) => r.file)).toEqual([
       '000-sysvipc-find-ipc.ipc', '001-msg-percpu-counters.ipc', '002-ipc-search-maxidx.ipc', '002-ipc-maxidx-no-cache.ipc',
       '003-procfs-rbtree.ipc', '003-procfs-rbtree-named.ipc', '004-rcu-idr.ipc',
+      '005-ipc-findkey-rhashtable.ipc', '005-ipc-findkey-lookups.ipc',
     ]);
     expect(reproductionFor('004-rcu-idr.ipc')?.kernels).toEqual(['2.6.25', '2.6.27']);
     expect(reproductionFor('tour.ipc')).toBe(undefined);

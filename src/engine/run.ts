@@ -68,7 +68,8 @@ const STREAM_PART = 64;
  * to `write` as it is made (in order, in chunks) and the text is never held
  * as one tree. The text is checked first, so a parse error anywhere still
  * prints nothing; then its top-level statements are read and run
- * STREAM_PART at a time on one kernel and one interpreter state. A
+ * STREAM_PART at a time on one kernel and one interpreter state (a
+ * statement repeating an earlier one's text reuses its tree). A
  * multi-CPU or multi-process workload (whose processes live across all its
  * statements), or a probe with a tracer (whose events carry lines), runs as
  * in runWorkload and its output is written in one piece.
@@ -87,16 +88,29 @@ export function streamWorkload(text: string, write: (chunk: string) => void, opt
   const booted = boot(text, opts, probe);
   if ('exitCode' in booted) return booted;
   const state = booted.options.state ?? initialState();
-  const reader = programReader(text);
+  // a top-level operation whose text came before is not parsed again; its
+  // tree is the earlier one's, so an error in it is moved to where it is
+  const reader = programReader(text, { texts: new Map(), nested: false });
+  const starts: number[] = [];
   let error: WorkloadError | null = null;
   for (;;) {
     const body: Statement[] = [];
-    for (let st = reader.next(); st !== null && body.push(st) < STREAM_PART; st = reader.next());
+    starts.length = 0;
+    for (let st = reader.next(); st !== null; st = reader.next()) {
+      starts.push(reader.start);
+      if (body.push(st) === STREAM_PART) break;
+    }
     if (body.length === 0) break;
     const part: Program = { type: 'Program', source: text, body, start: 0, end: text.length };
     const run = createKernelRun(part, booted.kernel, { ...booted.options, state: continuedState(state) });
     error = run.runToEnd(write).error;
-    if (error !== null) break;
+    if (error !== null) {
+      // a top-level statement's error leaves the run in block 0, just past it
+      const k = state.frames.length === 1 ? state.frames[0]!.next - 1 : -1;
+      const moved = k >= 0 ? starts[k]! - body[k]!.start : 0;
+      if (moved !== 0) error = makeError(text, error.code, error.message, { start: error.start + moved, end: error.end + moved });
+      break;
+    }
   }
   return { output: '', exitCode: error === null ? 0 : errorExitCode(error), error, costs: probe.costs, steps: state.steps };
 }

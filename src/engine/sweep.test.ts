@@ -23,12 +23,15 @@ describe('sweep helpers', () => {
     expect(parseSweepVars(['N=1,2,4', 'GAPS=30'])).toEqual({ ok: true, variable: 'N', values: [1, 2, 4], constants: { GAPS: 30 } });
     expect(parseSweepVars(['N=1,2', 'M=3,4'])).toEqual({ ok: false, message: 'only one --var may list several values (N, M do)' });
     expect(parseSweepVars(['N=x'])).toEqual({ ok: false, message: '--var needs NAME=V1,V2,... with integers, got "N=x"' });
+    expect(parseSweepVars(['N=1,1,10'])).toEqual({ ok: false, message: '--var N lists 1 twice' });
   });
 
   it('expands kernels × every value of every --set into labelled configurations', () => {
     const c = configs(['5.13', '6.18'], ['ipc_maxidx=linear,bsearch']);
     expect(c.map((x) => x.label)).toEqual(['5.13 ipc_maxidx=linear', '5.13 ipc_maxidx=bsearch', '6.18 ipc_maxidx=linear', '6.18 ipc_maxidx=bsearch']);
     expect(sweepConfigs(['9.9'], [])).toMatchObject({ ok: false });
+    expect(sweepConfigs(['6.18', '6.18'], [])).toEqual({ ok: false, message: 'the configuration 6.18 is given twice' });
+    expect(sweepConfigs([], ['ipc_maxidx=bsearch,bsearch'])).toEqual({ ok: false, message: 'the configuration 6.18 ipc_maxidx=bsearch is given twice' });
   });
 
   it('finds the #@measure marker line', () => {

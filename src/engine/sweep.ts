@@ -268,7 +268,8 @@ export function runSweep(spec: SweepSpec, onProgress?: SweepProgress): SweepResu
 /**
  * The configurations of a sweep: each kernel preset (null = the default)
  * combined with every value of every `name=a,b,c` setting (a cartesian
- * product). Return: the configurations, or the first error of resolveConfig.
+ * product). Return: the configurations, or the first error of resolveConfig,
+ * or that a configuration is given twice (`--kernel 6.18 --kernel 6.18`).
  */
 export function sweepConfigs(kernels: readonly (string | null)[], sets: readonly string[]): { ok: true; configs: SweepConfig[] } | { ok: false; message: string } {
   let combos: [string, string][][] = [[]];
@@ -285,6 +286,8 @@ export function sweepConfigs(kernels: readonly (string | null)[], sets: readonly
       const r = resolveConfig(kernel, combo);
       if (!r.ok) return r;
       const label = [kernel ?? '6.18', ...combo.map(([n, v]) => `${n}=${v}`)].join(' ');
+      // two series of one name would be one line drawn twice (and one key twice in the page's lists)
+      if (configs.some((c) => c.label === label)) return { ok: false, message: `the configuration ${label} is given twice` };
       configs.push({ label, config: r.config });
     }
   }
@@ -295,7 +298,7 @@ export function sweepConfigs(kernels: readonly (string | null)[], sets: readonly
  * The `--var NAME=V1,V2,...` options of a sweep: the one with several
  * values (or else the first) is swept, the others are constants. Values are
  * integers (a leading `-` allowed). Errors: malformed, a name given twice,
- * or more than one list.
+ * a value listed twice, or more than one list.
  */
 export function parseSweepVars(specs: readonly string[]): { ok: true; variable: string; values: number[]; constants: Record<string, number> } | { ok: false; message: string } {
   const vars: { name: string; values: number[] }[] = [];
@@ -305,6 +308,8 @@ export function parseSweepVars(specs: readonly string[]): { ok: true; variable: 
     const values = m[2]!.split(',').map(Number);
     if (values.some((v) => !Number.isSafeInteger(v))) return { ok: false, message: `--var values must be integers below 2^53, got ${JSON.stringify(spec)}` };
     if (vars.some((v) => v.name === m[1])) return { ok: false, message: `--var ${m[1]} given twice` };
+    const twice = values.find((v, i) => values.indexOf(v) !== i);
+    if (twice !== undefined) return { ok: false, message: `--var ${m[1]} lists ${twice} twice` };
     vars.push({ name: m[1]!, values });
   }
   if (vars.length === 0) return { ok: false, message: 'sweep needs --var NAME=V1,V2,...' };

@@ -9,8 +9,9 @@
  */
 import * as Comlink from 'comlink';
 import type { EngineApi } from '../../workers/engine.worker';
-import type { KernelChoice, SweepRequest, SweepResult } from '../engine/api';
-import type { SweepProgress } from '../engine/sweep';
+import type { SweepApi } from '../../workers/sweep.worker';
+import type { SweepJob, SweepPoint, SweepSpec } from '../engine/sweep';
+import type { KernelChoice } from '../engine/api';
 import type { SmpProgress, SmpRunReply, SmpRunRequestOptions } from '../engine/smp/smp_api';
 import type { Progress, Reply, Target } from '../session/host';
 import type { FrameRequest } from '../session/frames';
@@ -53,23 +54,14 @@ export interface EngineClient {
    */
   cancelRun(timeoutMs?: number): Promise<'cancelled' | 'restarted'>;
   /**
-   * Runs a sweep, `onProgress` called before each point. A sweep keeps the
-   * worker busy until it ends: cancelSweep() restarts the worker, and the
-   * pending sweep rejects with EngineRestartedError.
-   */
-  sweep(req: SweepRequest, onProgress: SweepProgress): Promise<SweepOutcome>;
-  cancelSweep(): void;
-  /**
    * Runs a multi-CPU workload to its end (smp_api.ts runSmpWorkload),
-   * `onProgress` called as simulated time advances. Like a sweep it keeps
-   * the worker busy: cancelSmp() restarts the worker, and the pending run
+   * `onProgress` called as simulated time advances. It keeps the worker
+   * busy: cancelSmp() restarts the worker, and the pending run
    * rejects with EngineRestartedError.
    */
   runSmp(text: string, kernel: KernelChoice, options: SmpRunRequestOptions, onProgress: SmpProgress): Promise<SmpRunReply>;
   cancelSmp(): void;
 }
-
-export type SweepOutcome = { ok: true; result: SweepResult } | { ok: false; message: string };
 
 /** A client with its own worker, started on the first call. `name` shows in the browser's devtools. */
 export function createEngineClient(name = 'ipcscope-engine'): EngineClient {
@@ -120,8 +112,6 @@ export function createEngineClient(name = 'ipcscope-engine'): EngineClient {
     onProgress: (listener) => {
       progressListener = listener;
     },
-    sweep: (req, onProgress) => call(async (r): Promise<SweepOutcome> => await r.sweep(req, Comlink.proxy(onProgress))),
-    cancelSweep: restart,
     runSmp: (text, kernel, options, onProgress) =>
       call(async (r): Promise<SmpRunReply> => await r.runSmp(text, kernel, options, Comlink.proxy(onProgress))),
     cancelSmp: restart,
@@ -135,6 +125,49 @@ export function createEngineClient(name = 'ipcscope-engine'): EngineClient {
       if (answered) return 'cancelled';
       if (connection === conn) restart();
       return 'restarted';
+    },
+  };
+}
+
+/**
+ * The charts page's sweep workers: up to `size` of them, each started when
+ * a sweep first needs it, each running one point at a time. terminate()
+ * stops them all (a running point cannot be interrupted otherwise): the
+ * points still running reject with EngineRestartedError, and the next
+ * sweep starts fresh workers.
+ */
+export interface SweepPool {
+  readonly size: number;
+  /** a runner per worker for the first `n` workers (n ≤ size) */
+  runners(spec: SweepSpec, n: number): ((job: SweepJob) => Promise<SweepPoint>)[];
+  terminate(): void;
+}
+
+/** A pool of at most `size` sweep workers (the page sizes it by navigator.hardwareConcurrency). */
+export function createSweepPool(size: number): SweepPool {
+  let workers: { worker: Worker; remote: Comlink.Remote<SweepApi>; dead: Promise<never>; kill: () => void }[] = [];
+  const start = (i: number) => {
+    const worker = new Worker(new URL('../../workers/sweep.worker.ts', import.meta.url), { type: 'module', name: `ipcscope-sweep-${i + 1}` });
+    let kill = () => {};
+    const dead = new Promise<never>((_, reject) => {
+      kill = () => reject(new EngineRestartedError());
+    });
+    dead.catch(() => {});
+    return { worker, remote: Comlink.wrap<SweepApi>(worker), dead, kill };
+  };
+  return {
+    size,
+    runners(spec, n) {
+      while (workers.length < Math.min(n, size)) workers.push(start(workers.length));
+      return workers.slice(0, Math.min(n, size)).map((w) => (job: SweepJob) => Promise.race([w.remote.point(spec, job), w.dead]));
+    },
+    terminate() {
+      for (const w of workers) {
+        w.remote[Comlink.releaseProxy]();
+        w.worker.terminate();
+        w.kill();
+      }
+      workers = [];
     },
   };
 }

@@ -44,7 +44,7 @@ describe('engineParseError and pendingNotice', () => {
     expect(pendingNotice([])).toBe('');
     const notice = pendingNotice([{ name: '301-a', reason: 'r1' }, { name: '302-b', reason: 'r2' }]);
     expect(notice.split('\n')).toEqual([
-      'conformance: 2 part-2 workloads pending (checked as soon as the engine parses them):',
+      'conformance: 2 part-2 workloads pending (checked as soon as the engine runs them):',
       '  PENDING 301-a: r1',
       '  PENDING 302-b: r2',
     ]);

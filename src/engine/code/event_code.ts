@@ -23,12 +23,12 @@ import type { IdrOp, TraceEvent } from '../trace';
 import type { ViewId } from '../view/types';
 import type { FnName } from './listings';
 
-export type Mechanism = 'idr' | 'keyht' | 'ipc' | 'maxidx' | 'msg' | 'seq_file' | 'rbtree' | 'procfs' | 'netdev' | 'percpu' | 'smp';
+export type Mechanism = 'idr' | 'ipc' | 'keyht' | 'maxidx' | 'msg' | 'seq_file' | 'rbtree' | 'procfs' | 'netdev' | 'percpu' | 'smp';
 
 /** The mechanisms in the order the event list shows them, with their names. */
 export const MECHANISMS: readonly (readonly [Mechanism, string])[] = [
   ['ipc', 'IPC objects'],
-  ['keyht', 'Key table'],
+  ['keyht', 'Key lookup'],
   ['idr', 'IDR'],
   ['maxidx', 'max_idx'],
   ['msg', 'Messages'],
@@ -153,6 +153,7 @@ function idrVia(op: IdrOp, c: CodeContext): string[] {
     case 'get_next':
       return c.removed ? ['ipc_rmid', 'ipc_search_maxidx'] : ['msgctl_info', 'ipc_search_maxidx'];
     case 'find':
+      if (c.config.ipc_findkey === 'walk' && NEW_FN[c.entry] !== undefined) return ['ipcget', 'ipc_findkey'];
       if (c.removed && c.config.ipc_maxidx === 'linear') return ['ipc_rmid'];
       if (c.info && c.config.ipc_maxidx === 'none') return ['ipc_get_maxid'];
       return ['ipc_obtain_object_check', 'ipc_obtain_object_idr'];
@@ -350,33 +351,39 @@ export const EVENT_CODE = {
   },
   ipc_findkey: {
     mechanism: 'ipc',
-    at: (ev, c) => ({ fn: 'ipc_findkey', line: ev.id === null ? 'ret' : before(c.release, '4.14') ? 'walk' : 'lookup', via: ['ipcget'], why: ev.id === null ? `No ${ev.ipc} object has key ${ev.key}: a new one is created if IPC_CREAT is set.` : `Key ${ev.key} is already id ${ev.id}.` }),
+    at: (ev) => ({ fn: 'ipc_findkey', line: ev.id === null ? 'ret' : 'lookup', via: ['ipcget'], why: ev.id === null ? `No ${ev.ipc} object has key ${ev.key}: a new one is created if IPC_CREAT is set.` : `Key ${ev.key} is already id ${ev.id}.` }),
   },
   ipc_findkey_step: {
-    mechanism: 'ipc',
+    mechanism: 'keyht',
     at: (ev) => ({
       fn: 'ipc_findkey',
-      line: 'walk',
+      line: ev.key === null ? 'walk' : 'compare',
       via: ['ipcget'],
-      why: ev.key === null ? `Index ${ev.idx} is empty: the walk goes on.` : ev.match ? `The object at index ${ev.idx} has the key: found.` : `The object at index ${ev.idx} has key ${ev.key}, not this one: the walk goes on.`,
+      why: ev.key === null ? `Index ${ev.idx} is empty: the walk goes on.` : ev.match ? `The object at index ${ev.idx} has the key: the walk stops.` : `The object at index ${ev.idx} has key ${ev.key}, not this one: one more of in_use seen.`,
     }),
   },
   rht_bucket: {
     mechanism: 'keyht',
     at: (ev, c) =>
       ev.op === 'lookup'
-        ? { fn: 'rhashtable_lookup', line: 'bucket', via: ['ipcget', 'ipc_findkey'], why: `Key ${ev.key} hashes to bucket ${ev.bucket} of ${ev.size}, a chain of ${ev.chain}.` }
+        ? { fn: 'rhashtable_lookup_fast', line: 'hash', via: ['ipcget', 'ipc_findkey'], why: `jhash2 of key ${ev.key} with the table's seed picks bucket ${ev.bucket} of ${ev.size}, a chain of ${ev.chain}.` }
         : ev.op === 'insert'
-          ? { fn: 'rhashtable_insert', line: 'link', via: ['ipcget', NEW_FN[c.entry] ?? 'ipcget', 'ipc_addid'], why: `Key ${ev.key} goes at the head of bucket ${ev.bucket} of ${ev.size} (its chain is now ${ev.chain} long).` }
-          : { fn: 'rhashtable_remove', line: 'unlink', via: [DOWN_FN[c.entry] ?? 'ipc_rmid', 'ipc_rmid'], why: `Key ${ev.key} leaves bucket ${ev.bucket} of ${ev.size} (${ev.chain} left in its chain).` },
+          ? { fn: 'rhashtable_insert_fast', line: 'head', via: ['ipcget', NEW_FN[c.entry] ?? 'ipcget', 'ipc_addid'], why: `Key ${ev.key} goes to the head of bucket ${ev.bucket}, now a chain of ${ev.chain}.` }
+          : { fn: 'rhashtable_remove_fast', line: 'unlink', via: [DOWN_FN[c.entry] ?? 'ipc_rmid', 'ipc_rmid'], why: `Key ${ev.key} leaves bucket ${ev.bucket}, now a chain of ${ev.chain}.` },
   },
   rht_step: {
     mechanism: 'keyht',
-    at: (ev) => ({ fn: 'rhashtable_lookup', line: 'walk', via: ['ipcget', 'ipc_findkey'], why: ev.match ? `Entry ${ev.pos} of bucket ${ev.bucket} has key ${ev.key}: found.` : `Entry ${ev.pos} of bucket ${ev.bucket} has key ${ev.key}, not this one: next in the chain.` }),
+    at: (ev) => ({ fn: 'rhashtable_lookup_fast', line: 'compare', via: ['ipcget', 'ipc_findkey'], why: ev.match ? `Entry ${ev.pos} of bucket ${ev.bucket} has the key.` : `Entry ${ev.pos} of bucket ${ev.bucket} has key ${ev.key}: the chain goes on.` }),
   },
   rht_rehash: {
     mechanism: 'keyht',
-    at: (ev) => ({ fn: 'rhashtable_rehash', line: 'move', why: `The table of ${ev.from} buckets held ${ev.nelems} keys, past its limit: the deferred worker moves ${ev.moved} of them into ${ev.to} buckets (new seed).` }),
+    at: (ev) => ({
+      fn: 'rht_deferred_worker',
+      line: ev.to > ev.from ? 'grow' : 'shrink',
+      why: ev.to > ev.from
+        ? `${ev.nelems} keys are above 75% of ${ev.from} buckets: the table doubles to ${ev.to}, ${ev.moved} entries rehashed with a new seed.`
+        : `${ev.nelems} keys are below 30% of ${ev.from} buckets: the table shrinks to ${ev.to}, ${ev.moved} entries rehashed with a new seed.`,
+    }),
   },
   ipc_rmid: {
     mechanism: 'ipc',

@@ -87,9 +87,48 @@ export const LISTINGS = {
     file: 'ipc/util.c',
     lines: [
       ['entry', 'ipc_findkey(ids, key):'],
-      ['walk', '  [≤4.13] for idx = 0; idx <= max_id; idx++: ipcp = idr_find(idx); if ipcp && ipcp->key == key: found'],
-      ['lookup', '  [4.14+] ipcp = rhashtable_lookup_fast(&ids->key_ht, &key, ipc_kht_params)'],
+      ['lookup', '  ipcp = rhashtable_lookup_fast(&ids->key_ht, &key, ...)   [4.14+]'],
+      ['walk', '  for (total = 0, id = 0; total < in_use; id++): ipcp = idr_find(id); if !ipcp: continue   [≤4.13]'],
+      ['compare', '    if ipcp->key == key: return ipcp; total++'],
       ['ret', '  return ipcp (NULL: no object has this key)'],
+    ],
+  },
+  rhashtable_lookup_fast: {
+    name: 'rhashtable_lookup_fast',
+    file: 'include/linux/rhashtable.h',
+    lines: [
+      ['entry', 'rhashtable_lookup_fast(ht, key, params):'],
+      ['hash', '  tbl = ht->tbl; hash = jhash2(key, 1, tbl->hash_rnd) & (tbl->size - 1)'],
+      ['compare', '  for each entry in tbl->buckets[hash], head first: if its key == key: return it'],
+      ['ret', '  return NULL   (and the future table, during a resize)'],
+    ],
+  },
+  rhashtable_insert_fast: {
+    name: 'rhashtable_insert_fast',
+    file: 'include/linux/rhashtable.h',
+    lines: [
+      ['entry', 'rhashtable_insert_fast(ht, obj, params):'],
+      ['head', '  hash = bucket of obj\'s key; obj->next = tbl->buckets[hash]; tbl->buckets[hash] = obj'],
+      ['grow', '  nelems++; if nelems > size / 4 * 3: schedule_work(&ht->run_work)'],
+    ],
+  },
+  rhashtable_remove_fast: {
+    name: 'rhashtable_remove_fast',
+    file: 'include/linux/rhashtable.h',
+    lines: [
+      ['entry', 'rhashtable_remove_fast(ht, obj, params):'],
+      ['unlink', '  walk obj\'s bucket to obj; unlink it'],
+      ['shrink', '  nelems--; if automatic_shrinking && nelems < size * 3 / 10: schedule_work(&ht->run_work)'],
+    ],
+  },
+  rht_deferred_worker: {
+    name: 'rht_deferred_worker',
+    file: 'lib/rhashtable.c',
+    lines: [
+      ['entry', 'rht_deferred_worker(work):   (a kworker, soon after the insert or removal)'],
+      ['grow', '  if nelems > size / 4 * 3: rhashtable_rehash_alloc(ht, tbl, size * 2)'],
+      ['shrink', '  else if automatic_shrinking && nelems < size * 3 / 10: rhashtable_shrink(ht)'],
+      ['rehash', '  rhashtable_rehash_table(ht): each bucket, tail first, to the head of its new bucket'],
     ],
   },
   ipc_rmid: {
@@ -136,47 +175,6 @@ export const LISTINGS = {
       ['find', '    ipc = idr_find(&ids->ipcs_idr, id); if ipc: *new_pos = id + 1; return ipc'],
       ['next', '  [6.0+] ipc = idr_get_next(&ids->ipcs_idr, &pos); *new_pos = pos + 1'],
       ['ret', '  return ipc (NULL: the end of the file)'],
-    ],
-  },
-
-  // --- include/linux/rhashtable.h, lib/rhashtable.c (the ipc key table, 4.14+) -----
-  rhashtable_lookup: {
-    name: '__rhashtable_lookup',
-    file: 'include/linux/rhashtable.h',
-    lines: [
-      ['entry', '__rhashtable_lookup(ht, key, params):'],
-      ['bucket', '  hash = rht_key_hashfn(ht, tbl, key, params)   (jhash of the key with the table\'s seed, mod size)'],
-      ['walk', '  rht_for_each_rcu(he, tbl, hash): if !params.obj_cmpfn(key, he): return the object'],
-      ['ret', '  return NULL (a rehash under way: look in the next table too)'],
-    ],
-  },
-  rhashtable_insert: {
-    name: '__rhashtable_insert_fast',
-    file: 'include/linux/rhashtable.h',
-    lines: [
-      ['entry', '__rhashtable_insert_fast(ht, key, obj, params):   ‹ipc_kht_insert›'],
-      ['bucket', '  hash = rht_head_hashfn(ht, tbl, obj, params); lock the bucket'],
-      ['link', '  obj->next = the bucket\'s head; the bucket\'s head = obj; atomic_inc(&ht->nelems)'],
-      ['grow', '  if rht_grow_above_75(ht, tbl): schedule_work(&ht->run_work)   (a deferred rehash)'],
-    ],
-  },
-  rhashtable_remove: {
-    name: '__rhashtable_remove_fast_one',
-    file: 'include/linux/rhashtable.h',
-    lines: [
-      ['entry', '__rhashtable_remove_fast_one(ht, tbl, obj, params):   ‹ipc_kht_remove›'],
-      ['bucket', '  hash = rht_head_hashfn(ht, tbl, obj, params); lock the bucket'],
-      ['unlink', '  walk the chain to obj and unlink it; atomic_dec(&ht->nelems)'],
-      ['shrink', '  if automatic_shrinking && rht_shrink_below_30(ht, tbl): schedule_work(&ht->run_work)'],
-    ],
-  },
-  rhashtable_rehash: {
-    name: 'rhashtable_rehash_table',
-    file: 'lib/rhashtable.c',
-    lines: [
-      ['entry', 'rht_deferred_worker → rhashtable_rehash_alloc(ht, old_tbl, size) → rhashtable_rehash_table(ht):'],
-      ['move', '  for each bucket of the old table: rhashtable_rehash_chain moves each entry to its bucket in the new one'],
-      ['done', '  rcu_assign_pointer(ht->tbl, new_tbl); free the old table after a grace period'],
     ],
   },
 

@@ -162,6 +162,12 @@ export interface IpcIds<T extends KernIpcPerm> {
   ipcs_idr: IpcIdr<T>;
   /** the objects of keys other than IPC_PRIVATE, by key (4.14+); null when ipc_findkey walks the IDR */
   key_ht: Rhashtable<T> | null;
+  /**
+   * walk kernels only (else null): the same objects by key, which the kernel
+   * did not have. The untraced walk uses it to know where the walk ends and
+   * counts the idr_find calls up to there without loading every object.
+   */
+  key_index: Map<number, T> | null;
 }
 
 export const IPC_SEM_IDS = 0;
@@ -253,6 +259,7 @@ export function ipc_init_ids<T extends KernIpcPerm>(ipc: IpcType, idr: IdrImpl =
     next_id: -1,
     ipcs_idr: ipc_idr_init<T>(idr, rcu_free),
     key_ht: findkey === 'rhashtable' ? rhashtable_init<T>(ipc, { automatic_shrinking: true }) : null,
+    key_index: findkey === 'walk' ? new Map() : null,
   };
 }
 

@@ -245,7 +245,7 @@ export interface IpcOps<T extends KernIpcPerm> {
  */
 export function ipcget<T extends KernIpcPerm>(k: Kernel, ids: IpcIds<T>, ops: IpcOps<T>, params: IpcParams, p: Probe): number {
   if (params.key === IPC_PRIVATE) return ops.getnew(k, params);
-  const obj = ipc_findkey(ids, params.key, p);
+  const obj = ipc_findkey(k.state.ipc, ids, params.key, p);
   const flg = params.flg;
   if (obj === null) {
     if (!(flg & IPC_CREAT)) return -ENOENT;

@@ -91,6 +91,29 @@ describe('ipc_findkey', () => {
     }
   });
 
+  it('untraced, the walk is counted without loading every object, to exactly the traced loop\'s counts', () => {
+    const text = [
+      'for i in 0..300 { semget(0x5000 + i, 1, IPC_CREAT|0600) }',
+      'for i in 0..300 { semget(0x5000 + 299 - i, 1, 0) }',
+      'for i in 0..150 { semctl(i * 2 * 32768 + i * 2, 0, IPC_RMID) }',
+      'for i in 0..400 { semget(0x5000 + i, 1, IPC_CREAT|0600) }',
+      'semget(0x7777, 1, 0)',
+      'm = shmget(0x42, 4096, IPC_CREAT|0600)',
+      'shmctl(m, IPC_RMID)',
+      'shmget(0x42, 4096, 0)',
+    ].join('\n');
+    const config = preset('4.13');
+    const plain = runWorkload(text, { config });
+    const traced = runWorkload(text, { config, probe: newProbe(() => {}) });
+    expect(plain.exitCode).toBe(0);
+    expect(traced.output).toBe(plain.output);
+    expect(traced.costs).toEqual(plain.costs);
+    expect(plain.costs.ipc_findkey_steps).toBeGreaterThan(100_000);
+    // the removals happened, so the walks met empty indices
+    expect(plain.output).not.toMatch(/semctl.* = -1/);
+    expect(plain.output).toMatch(/shmget\(0x42, 4096, 0+\) = -1 ENOENT/);
+  });
+
   it('every conformance workload prints the same with the walk as with the rhashtable (keys are found either way)', () => {
     const dir = new URL('../../../tests/conformance/workloads/', import.meta.url);
     const files = readdirSync(dir).filter((f) => f.endsWith('.ipc'));

@@ -54,11 +54,7 @@ export function nextPiece(source: string, cursor: ScanCursor): Piece | null {
   let first = -1;
   let last = -1;
   let i = cursor.pos;
-  const text = (): Piece => {
-    cursor.depth = depth;
-    const one = last - first === 1 ? source.charCodeAt(first) : 0;
-    return { type: one === 123 ? '{' : one === 125 ? '}' : 'text', start: first, end: last };
-  };
+  // (no closure here: variables a closure captures live on the heap, and this loop runs per character)
   while (i < n) {
     const c = source.charCodeAt(i);
     if (c === 35 /* # */) {
@@ -77,13 +73,15 @@ export function nextPiece(source: string, cursor: ScanCursor): Piece | null {
       i++;
       if (first < 0) continue;
       cursor.pos = i;
-      return text();
+      cursor.depth = depth;
+      return textPiece(source, first, last);
     }
     if ((c === 123 || c === 125) && depth === 0) {
       // a piece before the brace comes first; the brace is the next call's
       if (first >= 0) {
         cursor.pos = i;
-        return text();
+        cursor.depth = depth;
+        return textPiece(source, first, last);
       }
       cursor.pos = i + 1;
       cursor.depth = depth;
@@ -98,11 +96,14 @@ export function nextPiece(source: string, cursor: ScanCursor): Piece | null {
     i++;
   }
   cursor.pos = n;
-  if (first < 0) {
-    cursor.depth = depth;
-    return null;
-  }
-  return text();
+  cursor.depth = depth;
+  return first < 0 ? null : textPiece(source, first, last);
+}
+
+/** The piece source[first, last): a brace alone (possible inside parentheses) still counts as one. */
+function textPiece(source: string, first: number, last: number): Piece {
+  const one = last - first === 1 ? source.charCodeAt(first) : 0;
+  return { type: one === 123 ? '{' : one === 125 ? '}' : 'text', start: first, end: last };
 }
 
 /**
@@ -139,13 +140,22 @@ export function tokenizeExpression(source: string, start: number, end: number): 
         tokens.push({ type: 'number', value: BigInt(source.slice(s, i)), start: s, end: i });
         continue;
       }
-      while (i < end && isDigit(source.charCodeAt(i))) i++;
-      const raw = source.slice(s, i);
+      // decimal, or octal after a leading 0; the value is summed as a double
+      // while it is exact (below 2^53), so a short literal needs no string
+      let octal = c === 48;
+      let bad = false;
+      let v = 0;
+      while (i < end && isDigit(source.charCodeAt(i))) {
+        const d = source.charCodeAt(i) - 48;
+        if (d > 7) bad = true;
+        v = v * (octal ? 8 : 10) + d;
+        i++;
+      }
+      if (i - s === 1) octal = false;
+      if (octal && bad) invalid_octal_literal({ start: s, end: i }, source.slice(s, i));
       let value: bigint;
-      if (raw.length > 1 && c === 48) {
-        if (/[89]/.test(raw)) invalid_octal_literal({ start: s, end: i }, raw);
-        value = BigInt('0o' + raw.slice(1));
-      } else value = BigInt(raw);
+      if (v <= Number.MAX_SAFE_INTEGER) value = BigInt(v);
+      else value = octal ? BigInt('0o' + source.slice(s + 1, i)) : BigInt(source.slice(s, i));
       tokens.push({ type: 'number', value, start: s, end: i });
       continue;
     }

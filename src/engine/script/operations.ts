@@ -110,16 +110,18 @@ function planCall(ctx: Ctx, node: CallStatement): CallPlan {
 }
 
 function execCall(ctx: Ctx, node: CallStatement): void {
-  const plan = ctx.plans.get(node) ?? planCall(ctx, node);
-  const values = plan.values;
-  let text = plan.text;
+  // a call outside any loop runs once: no plan is kept for it
+  const plan = ctx.plans.get(node) ?? (ctx.state.frames.length === 1 ? null : planCall(ctx, node));
+  const values: ArgValue[] = plan === null ? [0, 0, 0, 0] : plan.values;
+  let text = plan === null ? null : plan.text;
   if (text === null) {
     const params = CALLS[node.callee].params;
     text = node.callee + '(';
     for (let i = 0; i < params.length; i++) {
-      let t = plan.texts[i] ?? null;
+      let t = plan === null ? null : plan.texts[i] ?? null;
       if (t === null) {
-        values[i] = WRAP[params[i]!](evaluate(ctx, node.args[i]!));
+        const arg = node.args[i];
+        values[i] = WRAP[params[i]!](arg === undefined ? 0n : evaluate(ctx, arg));
         t = formatArgument(params[i]!, values[i]!);
       }
       text += i === 0 ? t : ', ' + t;

@@ -337,11 +337,20 @@ describe('reading a workload statement by statement', () => {
       fc.property(anyProgram, (src) => {
         const p = parse(src);
         const c = check(src);
-        if (p.ok) expect(c).toEqual({ ok: true, multiCpu: p.program.smp !== undefined });
+        if (p.ok) expect(c).toMatchObject({ ok: true, multiCpu: p.program.smp !== undefined });
         else expect(c).toEqual({ ok: false, error: p.error });
       }),
       { numRuns: 300 },
     );
-    expect(check('cpus 2\ntask a { forever { msgget(0, 0) } }')).toEqual({ ok: true, multiCpu: true });
+    expect(check('cpus 2\ntask a { forever { msgget(0, 0) } }')).toEqual({ ok: true, multiCpu: true, multiProcess: false });
+  });
+
+  it('check() still finds the error after many repeated and many distinct lines', () => {
+    const same = 'q = msgget(IPC_PRIVATE, IPC_CREAT|0600)\n'.repeat(3000);
+    const distinct = Array.from({ length: 5000 }, (_, i) => `msgctl(${i}, IPC_RMID)\n`).join('');
+    const bad = same + distinct + 'repeat 2 {\n' + same + 'msgctl(q)\n}\n';
+    expect(check(bad)).toEqual({ ok: false, error: (parse(bad) as { error: unknown }).error });
+    expect(check(bad)).toMatchObject({ ok: false, error: { code: 'wrong_argument_count', line: 3000 + 5000 + 1 + 3000 + 1 } });
+    expect(check(same + 'repeat 2 {\n' + same)).toMatchObject({ ok: false, error: { code: 'missing_close_brace', line: 3001 } });
   });
 });

@@ -50,14 +50,36 @@ export type CheckResult = { ok: true; multiCpu: boolean; multiProcess: boolean }
  * text declares CPUs, a duration or tasks; `multiProcess`: a statement has an `@NAME` prefix.
  */
 export function check(source: string): CheckResult {
-  const reader = programReader(source);
-  try {
-    while (reader.next() !== null);
-    return { ok: true, multiCpu: reader.smp !== null, multiProcess: reader.multiProcess };
-  } catch (e) {
-    if (e instanceof WorkloadAbort) return { ok: false, error: toWorkloadError(source, reader.firstError(e)) };
-    throw e;
+  const c = checker(source);
+  for (;;) {
+    const r = c.advance(Infinity);
+    if (r !== null) return r;
   }
+}
+
+/**
+ * check() a part at a time, for a page that must not block: each
+ * advance(n) reads up to n more top-level statements (a block counts as
+ * one, whatever it holds) and returns the verdict once the text is read,
+ * null before.
+ */
+export function checker(source: string): { advance(statements: number): CheckResult | null } {
+  const reader = programReader(source, { texts: new Map(), nested: true });
+  let verdict: CheckResult | null = null;
+  return {
+    advance(statements) {
+      if (verdict !== null) return verdict;
+      try {
+        for (let n = 0; n < statements; n++) {
+          if (reader.next() === null) return (verdict = { ok: true, multiCpu: reader.smp !== null, multiProcess: reader.multiProcess });
+        }
+        return null;
+      } catch (e) {
+        if (e instanceof WorkloadAbort) return (verdict = { ok: false, error: toWorkloadError(source, reader.firstError(e)) });
+        throw e;
+      }
+    },
+  };
 }
 
 /** A statement that opens a block. */
@@ -89,6 +111,8 @@ export interface ProgramReader {
   next(): Statement | null;
   /** the multi-CPU declarations read so far; null while there are none */
   readonly smp: SmpDeclarations | null;
+  /** where the statement next() returned last starts in the text (not that statement's `start` when it was a remembered one) */
+  readonly start: number;
   /** whether a statement read so far has an `@NAME` prefix */
   readonly multiProcess: boolean;
   /**
@@ -98,17 +122,37 @@ export interface ProgramReader {
   firstError(abort: WorkloadAbort): WorkloadAbort;
 }
 
+/** How many statement texts a reader with `seen` remembers as parsing, and how long each may be. */
+const SEEN_TEXTS = 4096;
+const SEEN_TEXT_LENGTH = 256;
+
+/**
+ * Remembered statement texts: whether a statement parses, and its tree up
+ * to the offsets, depend on its text alone. `nested`: also inside blocks
+ * (check(), which only wants the verdict, then skips them).
+ */
+export interface SeenTexts {
+  texts: Map<string, Statement>;
+  nested: boolean;
+}
+
 /**
  * Reads `source` statement by statement. Nesting is handled with an
  * explicit stack, so any depth reads without recursion; a top-level
  * statement is handed out when its block closes and nothing keeps it.
+ *
+ * With `seen`, an operation statement whose text was read before is not
+ * parsed again: it comes back as the first statement of that text, with
+ * that one's offsets (`start` says where this one starts). Loop headers
+ * are always parsed.
  */
-export function programReader(source: string): ProgramReader {
+export function programReader(source: string, seen: SeenTexts | null = null): ProgramReader {
   const cursor: ScanCursor = { pos: 0, depth: 0 };
   const open: BlockOwner[] = [];
   let smp: SmpDeclarations | null = null;
   let multiProcess = false;
   const inTask = () => open.length > 0 && open[0]!.type === 'TaskDeclaration';
+  let start = 0;
   const next = (): Statement | null => {
     for (;;) {
       const piece = nextPiece(source, cursor);
@@ -121,13 +165,27 @@ export function programReader(source: string): ProgramReader {
         const owner = open.pop();
         if (owner === undefined) unmatched_close_brace(piece);
         owner.end = piece.end;
-        if (open.length === 0 && owner.type !== 'TaskDeclaration') return owner;
+        if (open.length === 0 && owner.type !== 'TaskDeclaration') {
+          start = owner.start;
+          return owner;
+        }
         continue;
       }
       if (piece.type === '{') unexpected_open_brace(piece);
       const kw = declarationKeyword(source, piece);
       let st: Statement | TaskDeclaration;
-      if (kw === null) {
+      if (kw === null && seen !== null && (open.length === 0 || seen.nested) && piece.end - piece.start <= SEEN_TEXT_LENGTH) {
+        const text = source.slice(piece.start, piece.end);
+        const before = seen.texts.get(text);
+        if (before !== undefined) {
+          if (open.length > 0) continue;
+          start = piece.start;
+          return before;
+        }
+        st = parseStatement(source, piece);
+        if (st.proc !== undefined) multiProcess = true;
+        if (st.type !== 'RepeatStatement' && st.type !== 'ForStatement' && seen.texts.size < SEEN_TEXTS) seen.texts.set(text, st);
+      } else if (kw === null) {
         st = parseStatement(source, piece);
         if (st.proc !== undefined) multiProcess = true;
       } else {
@@ -161,13 +219,19 @@ export function programReader(source: string): ProgramReader {
         open.push(st);
         continue;
       }
-      if (owner === undefined) return st;
+      if (owner === undefined) {
+        start = st.start;
+        return st;
+      }
     }
   };
   return {
     next,
     get smp() {
       return smp;
+    },
+    get start() {
+      return start;
     },
     get multiProcess() {
       return multiProcess;

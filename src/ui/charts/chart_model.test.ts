@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { newProbe } from '../../engine/probe';
 import { DEFAULT_CONFIG } from '../../engine/config';
 import { fittedSlope, type SweepResult } from '../../engine/sweep';
-import { chartModel, formatNs, formatSlope, PALETTE } from './chart_model';
+import { chartModel, DASHES, formatNs, formatSlope, MARKERS, PALETTE, spreadLabels } from './chart_model';
 
 const pt = (value: number, ns: number) => ({ value, costs: newProbe().costs, ns, exitCode: 0 as const, error: null });
 const points = [pt(1024, 4.28e6), pt(2048, 15.1e6), pt(4096, 56.5e6)];
@@ -66,9 +66,60 @@ describe('the chart of a multi-CPU sweep', () => {
 
   test('plots throughput, with the slope fitted to it, and the published throughput beside it', () => {
     expect(m.metric).toBe('throughput');
-    expect(m.yTitle).toBe('throughput (log)');
+    expect(m.yTitle).toBe('throughput, msgs/s (log)');
     expect(m.series[0]!.slope).toBe(fittedSlope(rwsem.map((p) => ({ value: p.value, ns: p.throughput }))));
     expect(m.series[0]!.points.map((p) => p.label)).toEqual(['2.6.25: CPUS = 1, 693K msgs/s', '2.6.25: CPUS = 2, 722K msgs/s', '2.6.25: CPUS = 4, 1.46M msgs/s']);
     expect(m.published.map((p) => p.label)).toEqual(['published']);
+  });
+});
+
+describe('series that coincide stay apart, and nothing is clipped', () => {
+  const same = [pt(1, 1e6), pt(10, 1e7)];
+  const result: SweepResult = {
+    variable: 'N', values: [1, 10, 100], constants: {}, measureLine: 0,
+    series: ['5.15', '6.18', '6.18 ipcmni_extend=on'].map((label) => ({ label, config: DEFAULT_CONFIG, points: same, slopes: [null, 1], slope: 1, counterSlopes: {} })),
+  };
+  const m = chartModel(result);
+
+  test('each series has its own colour, dash pattern and marker shape (colour is never the only difference)', () => {
+    expect(m.series.map((s) => [s.color, s.dash, s.marker])).toEqual([0, 1, 2].map((i) => [PALETTE[i], DASHES[i], MARKERS[i]]));
+  });
+
+  test('end labels of lines ending at one point are moved apart, in series order', () => {
+    const ys = m.series.map((s) => s.end!.y);
+    expect(ys[1]! - ys[0]!).toBeGreaterThanOrEqual(13);
+    expect(ys[2]! - ys[1]!).toBeGreaterThanOrEqual(13);
+    expect(spreadLabels([50, 50, 10])).toEqual([50, 63, 10]);
+  });
+
+  test('the x axis spans every swept value before their points have run, and the margins hold the longest texts', () => {
+    expect(m.xTicks.map((t) => t.text)).toEqual(['1', '10', '100']);
+    expect(m.margin.right).toBeGreaterThanOrEqual('6.18 ipcmni_extend=on'.length * 6);
+    const longestTick = Math.max(...m.yTicks.map((t) => t.text.length));
+    expect(m.margin.left).toBeGreaterThanOrEqual(longestTick * 6 + 20);
+  });
+});
+
+describe('a published ratio', () => {
+  const smp = (value: number, throughput: number) => ({ ...pt(value, 5), throughput });
+  const result = (top: number | null): SweepResult => ({
+    variable: 'PAIRS', values: [10, 80], constants: {}, measureLine: 0,
+    series: [
+      { label: '6.0', config: DEFAULT_CONFIG, points: [smp(10, 1e7), smp(80, 6.256e6)], slopes: [], slope: null, counterSlopes: {} },
+      { label: '6.1', config: DEFAULT_CONFIG, points: top === null ? [smp(10, 1.5e7)] : [smp(10, 1.5e7), smp(80, top)], slopes: [], slope: null, counterSlopes: {} },
+    ],
+  });
+  const ratio = { value: 80, numerator: '6.1', denominator: '6.0', ratio: 3.38, label: '3.38×' };
+
+  test('is drawn at its value, as far above the denominator as published, with ours beside it once both have run', () => {
+    const m = chartModel(result(27.0534e6), [], 640, 380, [ratio]);
+    expect(m.ratios).toHaveLength(1);
+    const r = m.ratios[0]!;
+    expect(r.px).toBe(m.series[0]!.points[1]!.px);
+    expect(r.pyBase).toBe(m.series[0]!.points[1]!.py);
+    expect(r.pyPublished).toBeLessThan(r.pyBase);
+    expect(r.color).toBe(PALETTE[1]);
+    expect(r.text).toBe('6.1 / 6.0 at PAIRS = 80: published 3.38×, here 4.32×');
+    expect(chartModel(result(null), [], 640, 380, [ratio]).ratios[0]!.ours).toBe(null);
   });
 });

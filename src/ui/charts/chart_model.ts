@@ -4,14 +4,19 @@
  * second); one line per configuration with its fitted slope (sweep.ts
  * fittedSlope, as the CLI computes it), and a thread's published figures
  * of the same metric as points beside the series of the kernel they
- * correspond to. Pure: d3 computes the scales and paths, the component
+ * correspond to, and its published ratios between two kernels at their
+ * value. Series that coincide stay visible: each has its own dash pattern
+ * and marker shape besides its colour (Okabe–Ito, safe for colour-blind
+ * readers) and a label at its end, moved apart from the others. The
+ * margins are sized for the longest tick text and end label, so no axis
+ * text is clipped. Pure: d3 computes the scales and paths, the component
  * draws them.
  */
 import { scaleLog } from 'd3-scale';
 import { line } from 'd3-shape';
 import type { SweepPoint, SweepResult } from '../../engine/api';
 import { fittedSlope } from '../../engine/sweep';
-import type { PublishedSeries } from '../../engine/reproductions';
+import type { PublishedRatio, PublishedSeries } from '../../engine/reproductions';
 
 export interface ChartPoint {
   x: number;
@@ -22,6 +27,8 @@ export interface ChartPoint {
   label: string;
 }
 
+export type MarkerShape = 'circle' | 'square' | 'triangle' | 'diamond';
+
 export interface ChartSeries {
   label: string;
   /** the least-squares log-log slope, or null */
@@ -29,6 +36,24 @@ export interface ChartSeries {
   path: string;
   points: ChartPoint[];
   color: string;
+  /** SVG stroke-dasharray of the line ('' = solid) and the points' shape */
+  dash: string;
+  marker: MarkerShape;
+  /** the label at the line's end (after the last point), null before the first point */
+  end: { x: number; y: number } | null;
+}
+
+/** A published ratio drawn at its value: where the numerator's series would be at the published ratio, and ours. */
+export interface ChartRatio {
+  px: number;
+  /** the denominator's point and the published position of the numerator */
+  pyBase: number;
+  pyPublished: number;
+  color: string;
+  published: number;
+  /** our ratio at that value, null until both points have run */
+  ours: number | null;
+  text: string;
 }
 
 export interface ChartPublished {
@@ -55,12 +80,24 @@ export interface ChartModel {
   variable: string;
   series: ChartSeries[];
   published: ChartPublished[];
+  ratios: ChartRatio[];
   xTicks: Tick[];
   yTicks: Tick[];
 }
 
-/** Colours by series index (the published points take their kernel's colour). */
-export const PALETTE = ['#2563eb', '#d97706', '#059669', '#dc2626', '#7c3aed', '#0891b2', '#65a30d', '#db2777'];
+/**
+ * Colours by series index (the published points take their kernel's
+ * colour): Okabe and Ito's palette for colour-blind readers (blue, orange,
+ * bluish green, vermillion, reddish purple, sky blue; its yellow and black
+ * are left out, unreadable on a light or a dark page).
+ */
+export const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#D55E00', '#CC79A7', '#56B4E9'];
+/** Dash patterns and marker shapes by series index, so that colour is never the only difference. */
+export const DASHES = ['', '7 4', '2 3', '10 3 2 3'];
+export const MARKERS: readonly MarkerShape[] = ['circle', 'square', 'triangle', 'diamond'];
+
+/** Rough width of `text` at the chart's 11 px font (digits and letters ~6.2 px): enough to size margins. */
+const textWidth = (text: string) => text.length * 6.2;
 
 /** `1.23 ms`, `45 µs`, `2.5 s` for a time in nanoseconds. */
 export function formatNs(ns: number): string {
@@ -95,14 +132,44 @@ export function formatSlope(s: number | null): string {
   return s === null ? '-' : s.toFixed(2);
 }
 
+/** Ticks at powers of ten when the range spans two or more, else at 1, 2 and 5 times them. */
+function tickValues(scale: ReturnType<typeof scaleLog<number>>): number[] {
+  const all = scale.ticks();
+  const decades = all.filter((v) => Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9);
+  return decades.length >= 2 ? decades : all.filter((v) => [1, 2, 5].includes(Number(v.toExponential(0)[0])));
+}
+
 /** The preset of a series label (`5.13 ipcmni_extend=on` → `5.13`). */
 const presetOfLabel = (label: string) => label.split(' ')[0]!;
 
-export function chartModel(result: SweepResult, published: readonly PublishedSeries[] = [], width = 640, height = 380): ChartModel {
-  const margin = { top: 12, right: 16, bottom: 44, left: 84 };
+/** Ends of labels at `ys` (pixel rows, in series order) moved apart to at least `gap` px, in the same order. */
+export function spreadLabels(ys: readonly number[], gap = 13): number[] {
+  const order = ys.map((y, i) => ({ y, i })).sort((a, b) => a.y - b.y || a.i - b.i);
+  const out = [...ys];
+  let last = -Infinity;
+  for (const o of order) {
+    const y = Math.max(o.y, last + gap);
+    out[o.i] = y;
+    last = y;
+  }
+  return out;
+}
+
+export function chartModel(
+  result: SweepResult, published: readonly PublishedSeries[] = [], width = 640, height = 380, ratios: readonly PublishedRatio[] = [],
+): ChartModel {
   const metric = metricOf(result);
+  const tickText = (v: number) => (metric === 'throughput' ? formatRate(v).replace(' msgs/s', '') : formatNs(v));
+  const margin = {
+    top: 12,
+    right: 12 + Math.min(180, Math.max(0, ...result.series.map((s) => textWidth(s.label))) + 8),
+    bottom: 44,
+    // set below from the longest y tick text, with room for the axis title
+    left: 0,
+  };
   const times = published.filter((p) => p.metric === metric);
-  const xs: number[] = [];
+  // every swept value from the start, so the x axis stays put while points arrive
+  const xs: number[] = result.values.filter((v) => v > 0);
   const ys: number[] = [];
   for (const s of result.series) {
     for (const p of s.points) {
@@ -117,9 +184,14 @@ export function chartModel(result: SweepResult, published: readonly PublishedSer
   if (yDomain[0] === yDomain[1]) yDomain[1] = yDomain[0] * 10;
   const x = scaleLog().domain(xDomain).range([margin.left, width - margin.right]).nice();
   const yScale = scaleLog().domain(yDomain).range([height - margin.bottom, margin.top]).nice();
+  const yTickValues = tickValues(yScale);
+  margin.left = 30 + Math.max(...yTickValues.map((v) => textWidth(tickText(v))));
+  x.range([margin.left, width - margin.right]);
   const colorOf = new Map<string, string>();
   const series: ChartSeries[] = result.series.map((s, i) => {
     const color = PALETTE[i % PALETTE.length]!;
+    const dash = DASHES[i % DASHES.length]!;
+    const marker = MARKERS[i % MARKERS.length]!;
     if (!colorOf.has(presetOfLabel(s.label))) colorOf.set(presetOfLabel(s.label), color);
     const points = s.points
       .filter((p) => pointY(p, metric) > 0 && p.value > 0)
@@ -129,23 +201,37 @@ export function chartModel(result: SweepResult, published: readonly PublishedSer
       });
     const path = line<ChartPoint>((p) => p.px, (p) => p.py)(points) ?? '';
     const slope = metric === 'time' ? s.slope : fittedSlope(points.map((p) => ({ value: p.x, ns: p.y })));
-    return { label: s.label, slope, path, points, color };
+    const last = points[points.length - 1];
+    return { label: s.label, slope, path, points, color, dash, marker, end: last === undefined ? null : { x: width - margin.right + 8, y: last.py } };
   });
+  // end labels in the right margin, at their line's last point, moved apart where lines meet
+  const ends = spreadLabels(series.map((s) => s.end?.y ?? 0));
+  series.forEach((s, i) => {
+    if (s.end !== null) s.end.y = ends[i]! + 4;
+  });
+  const chartRatios: ChartRatio[] = [];
+  for (const r of ratios) {
+    const num = result.series.find((s) => presetOfLabel(s.label) === r.numerator);
+    const den = result.series.find((s) => presetOfLabel(s.label) === r.denominator);
+    const base = den?.points.find((p) => p.value === r.value);
+    if (num === undefined || base === undefined || !(pointY(base, metric) > 0)) continue;
+    const top = num.points.find((p) => p.value === r.value);
+    const ours = top === undefined || !(pointY(top, metric) > 0) ? null : pointY(top, metric) / pointY(base, metric);
+    const y0 = pointY(base, metric);
+    chartRatios.push({
+      px: x(r.value), pyBase: yScale(y0), pyPublished: yScale(y0 * r.ratio), color: colorOf.get(r.numerator) ?? 'currentColor', published: r.ratio, ours,
+      text: `${r.numerator} / ${r.denominator} at ${result.variable} = ${r.value}: published ${r.label}${ours === null ? '' : `, here ${ours.toFixed(2)}×`}`,
+    });
+  }
   const pub: ChartPublished[] = times.map((s) => ({
     label: s.label,
     color: colorOf.get(s.kernel) ?? 'currentColor',
     points: s.points.map((p) => ({ x: p.value, y: p.y, px: x(p.value), py: yScale(p.y), label: `${s.label}: ${result.variable} = ${p.value}, ${formatY(metric, p.y)}` })),
   }));
-  const tick = (scale: typeof x, fmt: (v: number) => string): Tick[] => {
-    const all = scale.ticks();
-    const decades = all.filter((v) => Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9);
-    const chosen = decades.length >= 2 ? decades : all.filter((v) => [1, 2, 5].includes(Number(v.toExponential(0)[0])));
-    return chosen.map((v) => ({ value: v, pos: scale(v), text: fmt(v) }));
-  };
   return {
-    metric, yTitle: metric === 'time' ? 'modeled time (log)' : 'throughput (log)',
-    width, height, margin, variable: result.variable, series, published: pub,
-    xTicks: tick(x, (v) => v.toLocaleString('en')),
-    yTicks: tick(yScale, (v) => formatY(metric, v)),
+    metric, yTitle: metric === 'time' ? 'modeled time (log)' : 'throughput, msgs/s (log)',
+    width, height, margin, variable: result.variable, series, published: pub, ratios: chartRatios,
+    xTicks: tickValues(x).map((v) => ({ value: v, pos: x(v), text: v.toLocaleString('en') })),
+    yTicks: yTickValues.map((v) => ({ value: v, pos: yScale(v), text: tickText(v) })),
   };
 }

@@ -39,6 +39,11 @@ export function requestFor(form: SweepForm, text: string): { ok: true; request: 
     values.push(n);
   }
   if (values.length === 0) return { ok: false, message: 'Give at least one value.' };
+  const twice = values.find((v, i) => values.indexOf(v) !== i);
+  if (twice !== undefined) return { ok: false, message: `The value ${twice} is listed twice; give each value once.` };
+  const kernels = words(form.kernels);
+  const kernelTwice = kernels.find((k, i) => kernels.indexOf(k) !== i);
+  if (kernelTwice !== undefined) return { ok: false, message: `The kernel ${kernelTwice} is listed twice; give each kernel once.` };
   if (values.length > 64) return { ok: false, message: 'At most 64 values.' };
   const constants: Record<string, number> = {};
   for (const w of words(form.constants)) {
@@ -46,7 +51,7 @@ export function requestFor(form: SweepForm, text: string): { ok: true; request: 
     if (m === null || !Number.isSafeInteger(Number(m[2]))) return { ok: false, message: `Constants are NAME=INTEGER; ${JSON.stringify(w)} is not.` };
     constants[m[1]!] = Number(m[2]);
   }
-  const request: SweepRequest = { text, variable: form.variable, values, kernels: words(form.kernels), sets: form.sets.split(/\s+/).filter((w) => w.length > 0) };
+  const request: SweepRequest = { text, variable: form.variable, values, kernels, sets: form.sets.split(/\s+/).filter((w) => w.length > 0) };
   if (Object.keys(constants).length > 0) request.constants = constants;
   return { ok: true, request };
 }

@@ -92,6 +92,24 @@ export const EXAMPLES: readonly Example[] = [
     kernel: { preset: '2.6.25' },
     views: ['idr'],
   },
+  {
+    file: '005-ipc-findkey-rhashtable.ipc',
+    title: 'semget of many keys',
+    blurb:
+      'Each new key made 4.13 walk every index with idr_find and compare every key, so 1000 semget calls cost half a million lookups; 4.14 hashes the key into an rhashtable. Compare 4.13 with 4.14 and open the key lookup view to see the walk, then the buckets and their resizes.',
+    kernel: { preset: '4.13' },
+    views: ['keyht', 'idr'],
+    compare: { left: { preset: '4.13' }, right: { preset: '4.14' } },
+  },
+  {
+    file: '005-ipc-findkey-lookups.ipc',
+    title: 'semget of existing keys',
+    blurb:
+      'Finding key i among existing ones made 4.13 look at idx 0 … i, while 4.14 compares about one key in its bucket. Compare 4.13 with 4.14; only the second loop is measured.',
+    kernel: { preset: '4.13' },
+    views: ['keyht'],
+    compare: { left: { preset: '4.13' }, right: { preset: '4.14' } },
+  },
 ];
 
 /** The text of an example, fetched relative to the page (the site may live under a sub-path). */

@@ -8,6 +8,8 @@ import type { SmpResult } from '../../engine/smp/types';
 
 export type LaneMode = 'cpu' | 'socket';
 export const CPU_STATES: readonly SmpCpuState[] = ['running', 'spinning', 'stalled', 'idle'];
+/** Each state as the legends name it. */
+export const CPU_STATE_NAMES: readonly [SmpCpuState, string][] = CPU_STATES.map((s) => [s, s === 'stalled' ? 'stalled on cache lines' : s]);
 
 export interface Lane {
   key: string;

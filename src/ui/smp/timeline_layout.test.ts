@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { emptyBins, bin_add } from '../../engine/smp/smp_api';
-import { columnEdges, dominantRuns, laneColumns, panDomain, stackedColumns, zoomDomain } from './timeline_layout';
+import { columnEdges, dominantRuns, laneColumns, panDomain, stackedColumns, wheelZoomFactor, zoomDomain } from './timeline_layout';
 
 describe('timeline layout', () => {
   // 2 CPUs, 4 bins of 10 ns from t = 100
@@ -64,5 +64,15 @@ describe('timeline layout', () => {
     expect(panDomain([25, 75], [0, 100], 0.25)).toEqual([37.5, 87.5]);
     expect(panDomain([25, 75], [0, 100], 1)).toEqual([50, 100]);
     expect(panDomain([25, 75], [0, 100], -1)).toEqual([0, 50]);
+  });
+
+  test('a wheel event zooms by its travel: a mouse notch halves or doubles, a pinch step barely moves, a big fling stops at 4x', () => {
+    expect(wheelZoomFactor(-100)).toBe(0.5);
+    expect(wheelZoomFactor(100)).toBe(2);
+    expect(wheelZoomFactor(-3)).toBeGreaterThan(0.97);
+    expect(wheelZoomFactor(-3)).toBeLessThan(1);
+    expect(wheelZoomFactor(-5000)).toBe(0.25);
+    expect(wheelZoomFactor(-3, 1)).toBeCloseTo(2 ** -0.48);
+    expect(wheelZoomFactor(0)).toBe(1);
   });
 });

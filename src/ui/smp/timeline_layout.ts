@@ -106,6 +106,22 @@ export function zoomDomain(d: Domain, full: Domain, factor: number, center = (d[
   return [a, a + span];
 }
 
+/** Wheel pixels that halve (or double) the window: one notch of a mouse wheel, deltaY ±100. */
+export const WHEEL_PX_PER_HALVING = 100;
+const WHEEL_LINE_PX = 16;
+const WHEEL_PAGE_PX = 800;
+
+/**
+ * The zoom factor of one wheel event: the window scales with the wheel's
+ * travel, 2^(deltaY / 100) (a mouse notch halves or doubles it, a
+ * trackpad pinch's small deltas zoom smoothly), at most 4× either way per
+ * event. `deltaMode` as WheelEvent's: 0 pixels, 1 lines, 2 pages.
+ */
+export function wheelZoomFactor(deltaY: number, deltaMode = 0): number {
+  const px = deltaY * (deltaMode === 1 ? WHEEL_LINE_PX : deltaMode === 2 ? WHEEL_PAGE_PX : 1);
+  return 2 ** Math.max(-2, Math.min(2, px / WHEEL_PX_PER_HALVING));
+}
+
 /** The window moved by `fraction` of its width (negative: earlier), kept inside `full`. */
 export function panDomain(d: Domain, full: Domain, fraction: number): Domain {
   const span = d[1] - d[0];
