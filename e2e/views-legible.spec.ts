@@ -9,16 +9,18 @@ import { test, expect } from './fixtures';
 import { engineAt, expectFrame, linkHash, openWithViews, stage, viewPanel } from './playground';
 import { extract_idr } from '../src/engine/view/idr';
 import { SET_0_3_9 } from '../src/engine/view/view.test-helper';
+import { KEYS_49 } from '../src/engine/view/keyht.test-helper';
 import { extract_proc } from '../src/engine/view/proc';
 
 const TOUR = readFileSync(new URL('../public/examples/tour.ipc', import.meta.url), 'utf8');
 const TOUR_OPS = 17;
 const FLOOR_PX = 11;
-/** every view, three at a time: the Tour's own set, the rest, and max_idx in the middle of its search */
+/** every view, three at a time: the Tour's own set, the rest, max_idx after its search, the key table after a resize */
 const SETS = [
   { workload: TOUR, step: TOUR_OPS, views: ['idr', 'seqfile', 'proc'] },
   { workload: TOUR, step: TOUR_OPS, views: ['maxidx', 'percpu', 'seqfile'] },
   { workload: SET_0_3_9, step: 6, views: ['maxidx', 'idr', 'proc'] },
+  { workload: KEYS_49, step: 49, views: ['keyht', 'percpu', 'idr'] },
 ];
 const SIZES = [
   { name: '1440 px', width: 1440, height: 900 },

@@ -22,7 +22,10 @@ import { ksys_msgctl, ZERO_MSQID_SET } from './msgctl';
 import { ksys_semget } from './sem';
 import { ksys_semctl, ZERO_SEMUN, type SemunArg } from './semctl';
 import type { SemBuf } from './namespace';
-import { do_semtimedop, type Timespec } from './semop';
+import { do_semtimedop, get_semotime, type Timespec } from './semop';
+import { sem_ids } from './sem';
+import { ipc_obtain_object_check, ipc_obtain_object_idr } from './util';
+import { NO_PROBE } from '../probe';
 import type { SemUnion } from '../script/syscalls';
 import { ksys_shmget } from './shm';
 import { ksys_shmctl, ZERO_SHMID_SET } from './shmctl';
@@ -101,7 +104,19 @@ export function sys_semctl(k: Kernel, semid: number, semnum: number, cmd: number
   const buf: SemunArg = { ...ZERO_SEMUN, ...(semun.val === undefined ? {} : { val: semun.val }), array: semun.array ?? [] };
   const r = ksys_semctl(k, semid, semnum, cmd, buf);
   if (buf.getall !== undefined) semun.getall = buf.getall;
+  if (semun.stat !== undefined && r >= 0) semun.stat = semid64_ds(k, semid, cmd);
   return r;
+}
+
+/** The semid64_ds a successful IPC_STAT / SEM_STAT(_ANY) of `semid` copied out, by field name. */
+function semid64_ds(k: Kernel, semid: number, cmd: number): Record<string, number> {
+  const ns = k.state.ipc;
+  const sma = cmd === IPC_STAT ? ipc_obtain_object_check(ns, sem_ids(k), semid, NO_PROBE) : ipc_obtain_object_idr(ns, sem_ids(k), semid, NO_PROBE);
+  if (sma === null) return {};
+  return {
+    key: sma.key, uid: sma.uid, gid: sma.gid, cuid: sma.cuid, cgid: sma.cgid, mode: sma.mode, seq: sma.seq,
+    sem_otime: get_semotime(sma), sem_ctime: sma.sem_ctime, sem_nsems: sma.sem_nsems,
+  };
 }
 
 /** semop(2) (timeout null) and semtimedop(2). Return: see do_semtimedop (SEM_SLEEPS when the caller sleeps). */

@@ -99,6 +99,8 @@ export interface CallStatement extends Span, InProcess {
   sops?: SemBufNode[];
   /** semctl's 4th argument: SETVAL's value, or SETALL's `{v0, v1, ...}` */
   semarg?: Expression | Expression[];
+  /** semctl: the semid64_ds fields to print after a successful STAT command, in the order asked */
+  fields?: Identifier[];
 }
 
 /** `@NAME exit`, `@NAME kill`, `@NAME creds UID GID` */

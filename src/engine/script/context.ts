@@ -29,7 +29,7 @@ export interface ProcState {
   name: string;
   pid: number;
   /** the call it sleeps in, and the variable its result goes to; null when it runs */
-  blocked: { callee: 'semop'; assign: string | null } | null;
+  blocked: { callee: 'semop' | 'msgsnd' | 'msgrcv'; assign: string | null } | null;
 }
 
 /** The interpreter's whole state: plain data, `structuredClone` makes a checkpoint. */

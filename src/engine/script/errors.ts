@@ -37,6 +37,8 @@ export type ErrorCode =
   | 'bad_semctl_argument'
   | 'setall_count_mismatch'
   | 'unmodeled_operation'
+  | 'unknown_field'
+  | 'fields_need_stat'
   // multi-CPU declarations
   | 'misplaced_declaration'
   | 'duplicate_declaration'
@@ -239,6 +241,14 @@ export function bad_semctl_argument(span: Span): never {
 
 export function setall_count_mismatch(span: Span, given: number, nsems: number): never {
   return fail('setall_count_mismatch', `SETALL with ${given} values for a set of ${nsems} semaphores`, span);
+}
+
+export function unknown_field(span: Span, name: string, struct: string): never {
+  return fail('unknown_field', `${struct} has no field ${shown(name)}`, span);
+}
+
+export function fields_need_stat(span: Span): never {
+  return fail('fields_need_stat', 'fields to print need a STAT or INFO command', span);
 }
 
 /** A statement of part 2 that ipcscope does not model yet (`what` says which). */

@@ -82,6 +82,7 @@ export const FAKE_SYSCALLS: Syscalls<FakeKernel> = {
   },
   semop_interrupt: () => -EINTR,
   semop_take_result: () => null,
+  sem_nsems: () => null,
   task_first: () => 1,
   task_fork: (k) => {
     k.log.push('fork');

@@ -6,6 +6,9 @@ import {
 } from '../ipc/syscall';
 import { exit_sem, semop_interrupt, semop_take_result } from '../ipc/semop';
 import { set_current, task_fork } from '../kernel/task';
+import { sem_ids } from '../ipc/sem';
+import { ipc_obtain_object_check } from '../ipc/util';
+import { NO_PROBE } from '../probe';
 import { sys_close, sys_listdir, sys_open, sys_read, sys_write } from '../fs/vfs';
 import { rtnl_dellink, rtnl_newlink } from '../net/rtnetlink';
 
@@ -14,6 +17,7 @@ export const KERNEL_SYSCALLS: Syscalls<Kernel> = {
   sys_open, sys_read, sys_write, sys_close, sys_listdir,
   rtnl_newlink, rtnl_dellink,
   sys_semtimedop, semop_interrupt, semop_take_result,
+  sem_nsems: (k, semid) => (semid < 0 ? null : ipc_obtain_object_check(k.state.ipc, sem_ids(k), semid, NO_PROBE)?.sem_nsems ?? null),
   task_first: (k) => k.config.pid,
   task_fork,
   task_switch: set_current,

@@ -11,7 +11,7 @@ import type {
 import { CALLS, isConstantName, type ParamKind } from './calls';
 import type { RunContext } from './context';
 import { to_int, to_long, to_size_t } from './ctype';
-import { bad_semctl_argument, sembuf_count_out_of_range, timeout_too_long, unmodeled_operation, unmodeled_path } from './errors';
+import { bad_semctl_argument, fields_need_stat, sembuf_count_out_of_range, setall_count_mismatch, timeout_too_long, unmodeled_operation, unmodeled_path } from './errors';
 import { formatPid } from './processes';
 import { SEM_SLEEPS, type SemUnion } from './syscalls';
 import { evaluate, interpolate } from './evaluate';
@@ -23,7 +23,7 @@ import { decodeUtf8, encodeUtf8 } from './bytes';
 import type { Syscalls } from './syscalls';
 import { O_RDONLY, O_TRUNC, O_WRONLY, UnmodeledPathError } from '../fs/vfs';
 import { EINTR, EIO, formatResult } from '../uapi/errno';
-import { GETALL, GETPID, SETALL, SETVAL } from '../uapi/ipc';
+import { GETALL, GETPID, IPC_INFO, IPC_STAT, SEM_INFO, SEM_STAT, SEM_STAT_ANY, SETALL, SETVAL } from '../uapi/ipc';
 
 /** cat's read(2) buffer: 128 KiB, like coreutils cat. */
 export const CAT_READ_SIZE = 131072;
@@ -128,15 +128,40 @@ function execCall(ctx: Ctx, node: CallStatement): void {
     }
     text += ')';
   }
+  if (node.callee.startsWith('msg')) checkMsgSleepers(ctx, node);
   if (node.callee === 'semop' || node.callee === 'semtimedop') return execSemop(ctx, node, text, values);
   if (node.callee === 'semctl') return execSemctl(ctx, node, text, values);
   begin(ctx, node, text);
   const r = INVOKE[node.callee](ctx.sys, ctx.kernel, values, node.statSet);
-  if (node.callee === 'msgsnd' || node.callee === 'msgrcv') {
-    // only a call that would sleep comes back EINTR; processes do not model that for messages yet
-    if (r === -EINTR && ctx.program.multiProcess) unmodeled_operation(node, 'a msgsnd/msgrcv that sleeps in a multi-process workload');
+  if (r === -EINTR && ctx.program.multiProcess && (node.callee === 'msgsnd' || node.callee === 'msgrcv')) {
+    // only a call that would sleep comes back EINTR: the process stays blocked (it is not queued in the
+    // model, so no later message call may run while it sleeps: see checkMsgSleepers)
+    ctx.proc!.blocked = { callee: node.callee, assign: node.assign === null ? null : node.assign.name };
+    ctx.out.push(`${ctx.prefix}${text} <unfinished ...>\n`);
+    finish(ctx, node, 0);
+    return;
   }
   done(ctx, node, text, r);
+}
+
+/**
+ * A process asleep in msgsnd/msgrcv is not queued on the message queue in
+ * this model (the receiver and sender lists are not modelled for processes),
+ * so a message call that could wake it ends the workload: msgsnd or msgctl
+ * while a receiver sleeps, msgrcv or msgctl while a sender does.
+ */
+function checkMsgSleepers(ctx: Ctx, node: CallStatement): void {
+  const wakes = (callee: string) => node.callee === 'msgctl' || (callee === 'msgrcv' ? node.callee === 'msgsnd' : node.callee === 'msgrcv');
+  const sleeper = ctx.state.procs.find((p) => p.blocked !== null && p.blocked.callee !== 'semop' && wakes(p.blocked.callee));
+  if (sleeper !== undefined) unmodeled_operation(node, `a message call while process ${sleeper.name} sleeps in ${sleeper.blocked!.callee}`);
+}
+
+/** A buffer field as the contract prints it: times 0 or T, mode %#o, key %#x (0 for IPC_PRIVATE), the rest decimal. */
+function formatField(name: string, v: number): string {
+  if (name.endsWith('time')) return v === 0 ? '0' : 'T';
+  if (name === 'mode') return v === 0 ? '0' : '0' + v.toString(8);
+  if (name === 'key') return v === 0 ? '0' : '0x' + (v >>> 0).toString(16);
+  return String(v);
 }
 
 /** The call's line and variable, and the trace's stmt_end. */
@@ -210,14 +235,26 @@ function execSemctl(ctx: Ctx, node: CallStatement, head: string, values: ArgValu
     if (Array.isArray(arg) ? cmd !== SETALL : cmd !== SETVAL) bad_semctl_argument(node);
     if (Array.isArray(arg)) {
       semun.array = arg.map((e) => Number(BigInt.asUintN(16, evaluate(ctx, e))));
+      const nsems = ctx.sys.sem_nsems(ctx.kernel, values[0] as number);
+      if (nsems !== null && nsems !== semun.array.length) setall_count_mismatch(node, semun.array.length, nsems);
       text = `${head.slice(0, -1)}, {${semun.array.join(', ')}})`;
     } else {
       semun.val = to_int(evaluate(ctx, arg));
       text = `${head.slice(0, -1)}, ${semun.val})`;
     }
   }
+  if (node.fields !== undefined) {
+    if (cmd === IPC_INFO || cmd === SEM_INFO) unmodeled_operation(node, 'the seminfo fields of IPC_INFO/SEM_INFO');
+    if (cmd !== IPC_STAT && cmd !== SEM_STAT && cmd !== SEM_STAT_ANY) fields_need_stat(node);
+    semun.stat = {};
+    text = `${head.slice(0, -1)}, ${node.fields.map((f) => f.name).join(', ')})`;
+  }
   begin(ctx, node, text);
   const r = ctx.sys.sys_semctl(ctx.kernel, values[0] as number, values[1] as number, cmd, node.statSet, semun);
+  if (r >= 0 && node.fields !== undefined && semun.stat !== undefined) {
+    const stat = semun.stat;
+    return done(ctx, node, text, r, `${r} {${node.fields.map((f) => `${f.name}=${formatField(f.name, stat[f.name] ?? 0)}`).join(', ')}}`);
+  }
   if (r >= 0 && cmd === GETALL && semun.getall !== undefined) return done(ctx, node, text, r, `${r} {${semun.getall.join(', ')}}`);
   if (r > 0 && cmd === GETPID) return done(ctx, node, text, r, formatPid(ctx, r));
   done(ctx, node, text, r);

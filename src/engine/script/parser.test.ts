@@ -337,12 +337,14 @@ describe('reading a workload statement by statement', () => {
       fc.property(anyProgram, (src) => {
         const p = parse(src);
         const c = check(src);
-        if (p.ok) expect(c).toMatchObject({ ok: true, multiCpu: p.program.smp !== undefined });
+        if (p.ok) expect(c).toEqual({ ok: true, multiCpu: p.program.smp !== undefined, multiProcess: p.program.multiProcess === true });
         else expect(c).toEqual({ ok: false, error: p.error });
       }),
       { numRuns: 300 },
     );
     expect(check('cpus 2\ntask a { forever { msgget(0, 0) } }')).toEqual({ ok: true, multiCpu: true, multiProcess: false });
+    expect(check('@a semop(0, {0, 1})')).toEqual({ ok: true, multiCpu: false, multiProcess: true });
+    expect(check('#@default N\nmsgget(0, 0)')).toMatchObject({ ok: false, error: { code: 'bad_default' } });
   });
 
   it('check() still finds the error after many repeated and many distinct lines', () => {

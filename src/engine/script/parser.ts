@@ -71,7 +71,10 @@ export function checker(source: string): { advance(statements: number): CheckRes
       if (verdict !== null) return verdict;
       try {
         for (let n = 0; n < statements; n++) {
-          if (reader.next() === null) return (verdict = { ok: true, multiCpu: reader.smp !== null, multiProcess: reader.multiProcess });
+          if (reader.next() === null) {
+            const d = parse_defaults(source);
+            return (verdict = d.ok ? { ok: true, multiCpu: reader.smp !== null, multiProcess: reader.multiProcess } : d);
+          }
         }
         return null;
       } catch (e) {

@@ -11,11 +11,15 @@
  * process the statement woke prints its `<... NAME resumed>` line, in
  * creation order. A single-process workload (no `@` prefix) keeps part 1's
  * rule: a call that would sleep is interrupted at once (EINTR).
+ *
+ * Simplified: a process asleep in msgsnd/msgrcv is not queued on the
+ * message queue, so nothing may wake it but the end of the workload (a
+ * message call meanwhile is an unmodeled_operation error, operations.ts).
  */
 import type { OperationStatement, ProcessStatement } from './ast';
 import type { ProcState, RunContext } from './context';
 import { process_blocked, unmodeled_operation } from './errors';
-import { formatResult } from '../uapi/errno';
+import { EINTR, formatResult } from '../uapi/errno';
 
 type Ctx = RunContext<unknown>;
 
@@ -72,7 +76,7 @@ function resume(c: Ctx, p: ProcState, r: number): void {
 /** After a statement: the resumed lines of the processes it woke, in creation order. */
 export function settle(c: Ctx): void {
   for (const p of c.state.procs) {
-    if (p.blocked === null) continue;
+    if (p.blocked === null || p.blocked.callee !== 'semop') continue;
     const r = c.sys.semop_take_result(c.kernel, p.pid);
     if (r !== null) resume(c, p, r);
   }
@@ -82,7 +86,7 @@ export function settle(c: Ctx): void {
 export function execProcess(c: Ctx, node: ProcessStatement, p: ProcState): void {
   if (node.action === 'creds') unmodeled_operation(node, "`creds` (another user's credentials)");
   if (p.blocked !== null) {
-    c.sys.semop_interrupt(c.kernel, p.pid, false);
+    if (p.blocked.callee === 'semop') c.sys.semop_interrupt(c.kernel, p.pid, false);
     p.blocked = null;
   }
   c.sys.task_exit(c.kernel, p.pid);
@@ -99,7 +103,7 @@ export function finishProcesses(c: Ctx): boolean {
   let printed = false;
   for (const p of [...c.state.procs]) {
     if (p.blocked === null) continue;
-    resume(c, p, c.sys.semop_interrupt(c.kernel, p.pid, false));
+    resume(c, p, p.blocked.callee === 'semop' ? c.sys.semop_interrupt(c.kernel, p.pid, false) : -EINTR);
     settle(c);
     printed = true;
   }

@@ -9,7 +9,7 @@ import type { CallStatement, Expression, Identifier, SemBufNode, Span, Statement
 import { CALL_NAMES, CALLS, isCallName, isConstantName } from './calls';
 import {
   bad_process_name, bad_sembuf, constant_as_variable, forbidden_sysctl, main_cannot_end, main_creds, misplaced_sembuf,
-  misplaced_value_list, missing_process_statement, unknown_call, unknown_statement, unsupported_ip_command,
+  misplaced_value_list, missing_process_statement, unknown_call, unknown_field, unmodeled_operation, unknown_statement, unsupported_ip_command,
   variable_in_sysctl_path, wrong_argument_count,
 } from './errors';
 import { parseExpression } from './expression';
@@ -73,6 +73,8 @@ function parseInProcess(source: string, piece: Span): Statement {
   }
   if (first === 'creds' && words.length === 3) {
     if (name === 'main') main_creds(piece);
+    // per-task credentials (ipcperms and the ctl rules for non-root) are not in the model yet
+    unmodeled_operation(piece, "`creds` (another user's credentials)");
     const uid = parseExpression(source, words[1]!);
     const gid = parseExpression(source, words[2]!);
     return { type: 'ProcessStatement', proc: name, action: 'creds', uid, gid, start, end };
@@ -193,13 +195,25 @@ function matchCall(source: string, piece: Span): CallStatement | null {
   const { params, optional } = CALLS[callee];
   let sops: SemBufNode[] | undefined;
   let semarg: Expression | Expression[] | undefined;
+  let fields: Identifier[] | undefined;
   if (callee === 'semop' || callee === 'semtimedop') {
     if (argSpans.length < params.length) wrong_argument_count(calleeSpan, callee, params.length, params.length, argSpans.length);
     sops = argSpans.slice(params.length).map((a) => parseSemBuf(source, a));
     argSpans = argSpans.slice(0, params.length);
-  } else if (callee === 'semctl' && argSpans.length === params.length + 1) {
-    const a = argSpans.pop()!;
-    semarg = source.charCodeAt(a.start) === 123 /* { */ ? parseValueList(source, a) : parseExpression(source, a);
+  } else if (callee === 'semctl' && argSpans.length > params.length) {
+    const rest = argSpans.slice(params.length);
+    if (isFieldName(source, rest[0]!)) {
+      fields = rest.map((a) => {
+        const text = source.slice(a.start, a.end);
+        if (/^[a-z_][a-z0-9_]*\s*=/.test(text)) unmodeled_operation(a, 'IPC_SET with named fields');
+        if (!SEM_FIELDS.has(text)) unknown_field(a, text, 'semid64_ds');
+        return { type: 'Identifier' as const, name: text, start: a.start, end: a.end };
+      });
+      argSpans = argSpans.slice(0, params.length);
+    } else if (argSpans.length === params.length + 1) {
+      const a = argSpans.pop()!;
+      semarg = source.charCodeAt(a.start) === 123 /* { */ ? parseValueList(source, a) : parseExpression(source, a);
+    }
   }
   if (argSpans.length < params.length - optional || argSpans.length > params.length) {
     wrong_argument_count(calleeSpan, callee, params.length - optional, params.length, argSpans.length);
@@ -212,7 +226,9 @@ function matchCall(source: string, piece: Span): CallStatement | null {
     }
     args.push(parseExpression(source, s));
   }
-  const extra = { ...(sops === undefined ? {} : { sops }), ...(semarg === undefined ? {} : { semarg }) };
+  const extra = {
+    ...(sops === undefined ? {} : { sops }), ...(semarg === undefined ? {} : { semarg }), ...(fields === undefined ? {} : { fields }),
+  };
   const at = params.findIndex((p) => p.endsWith('_cmd'));
   const cmd = at < 0 ? undefined : args[at];
   if (cmd?.type === 'Identifier' && cmd.name === 'IPC_SET') {
@@ -221,6 +237,15 @@ function matchCall(source: string, piece: Span): CallStatement | null {
     return { type: 'CallStatement', assign, callee, calleeSpan, args, statSet: true, ...extra, start: piece.start, end: piece.end };
   }
   return { type: 'CallStatement', assign, callee, calleeSpan, args, ...extra, start: piece.start, end: piece.end };
+}
+
+/** The fields of semid64_ds a STAT command can print (its ipc64_perm part included). */
+export const SEM_FIELDS: ReadonlySet<string> = new Set(['key', 'uid', 'gid', 'cuid', 'cgid', 'mode', 'seq', 'sem_otime', 'sem_ctime', 'sem_nsems']);
+
+/** Whether the argument is a field to print (a semid64_ds field name) or `name=value`, as the reference tells them from the union argument. */
+function isFieldName(source: string, a: Span): boolean {
+  const text = source.slice(a.start, a.end);
+  return SEM_FIELDS.has(text) || /^[a-z_][a-z0-9_]*\s*=\s*\S/.test(text);
 }
 
 /** `{num, op[, flg]} [x COUNT]` (the last `}` closes it). Throws bad_sembuf and expression errors. */

@@ -16,6 +16,8 @@ export interface SemUnion {
   val?: number;
   array?: number[];
   getall?: number[];
+  /** set to ask a STAT command for the semid64_ds fields it copied out (by name), filled on success */
+  stat?: Record<string, number>;
 }
 
 /** semop's result for a call that sleeps (the kernel's SEM_SLEEPS). */
@@ -46,6 +48,8 @@ export interface Syscalls<K> {
   semop_interrupt(k: K, pid: number, timedOut: boolean): number;
   /** what a woken semop of `pid` returns, taken once; null while it sleeps */
   semop_take_result(k: K, pid: number): number | null;
+  /** sem_nsems of the array `semid` names (idx and seq), or null when there is none: the replayer's SEM_STAT_ANY look-up */
+  sem_nsems(k: K, semid: number): number | null;
   /** the pid of the first process (`main`) */
   task_first(k: K): number;
   /** fork(): a new process; its pid */
