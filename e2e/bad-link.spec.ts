@@ -7,7 +7,7 @@ const cases = [
   {
     what: 'of an unknown version',
     hash: linkHash({ v: 9, workload: 'x', step: 0 }),
-    says: 'The link has state version 9; this ipcscope reads versions up to 2.',
+    says: 'The link has state version 9; this ipcscope reads versions up to 3.',
   },
   { what: 'foreign (#w=)', hash: '#w=N4IgbiBcCMC', says: 'The link was not understood: its part after # ("w=N4IgbiBcCMC") holds no ipcscope state' },
   { what: 'garbage', hash: '#garbage', says: 'The link was not understood' },

@@ -33,7 +33,7 @@ test('opening a seed scenario loads its workload, its kernel and its views', asy
   // N = 2 from the #@default line: two rounds of echo, msgget, IPC_RMID
   await expectStep(page, 6, 6);
   await expect.poll(() => stateOf(page.url())).toMatchObject({
-    v: 2, kernel: { preset: '5.13', switches: { ipcmni_extend: 'on' } }, views: ['maxidx', 'idr'], mode: 'play', step: 6,
+    v: 3, kernel: { preset: '5.13', switches: { ipcmni_extend: 'on' } }, views: ['maxidx', 'idr'], mode: 'play', step: 6,
   });
 });
 

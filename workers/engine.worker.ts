@@ -2,7 +2,7 @@
 import * as Comlink from 'comlink';
 import { engineInfo } from '../src/engine/api';
 import { firstDivergence } from '../src/engine/compare_runs';
-import { createSessionHost } from '../src/ui/session/host';
+import { createSessionHost } from '../src/session/host';
 import { runSmpWorkload } from '../src/engine/smp/smp_api';
 
 const host = createSessionHost();

@@ -17,13 +17,13 @@ import type { SweepApi } from '../../workers/sweep.worker';
 import type { SweepJob, SweepPoint, SweepSpec } from '../engine/sweep';
 import type { KernelChoice } from '../engine/api';
 import type { SmpProgress, SmpRunReply, SmpRunRequestOptions } from '../engine/smp/smp_api';
-import type { Progress, Reply, Target } from './session/host';
-import type { FrameRequest } from './session/frames';
+import type { Progress, Reply, Target } from '../session/host';
+import type { FrameRequest } from '../session/frames';
 
-export type { Progress, Reply, Target } from './session/host';
-export type { Snapshot } from './session/session';
-export type { OpRecord } from './session/op_record';
-export type { FrameRequest, Frames } from './session/frames';
+export type { Progress, Reply, Target } from '../session/host';
+export type { Snapshot } from '../session/session';
+export type { OpRecord } from '../session/op_record';
+export type { FrameRequest, Frames } from '../session/frames';
 
 export class EngineRestartedError extends Error {
   constructor() {

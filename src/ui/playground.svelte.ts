@@ -12,9 +12,15 @@ import {
   engine, EngineFailedError, EngineRestartedError, type EngineClient, type Frames, type Progress, type Reply, type Snapshot, type Target,
 } from './engine-client';
 import type { ViewId, ViewOptions } from '../engine/view/types';
+import type { TraceEvent } from '../engine/trace';
+import { mechanismOf } from '../engine/code/code_track';
+import { VIEW_STEPS } from '../engine/code/event_code';
 
-/** Where the inner position lands after a move: the operation's first event, its last, its end, or where it was. */
-export type SubLanding = 'first' | 'last' | 'end' | 'keep';
+/** Where the inner position lands after a move: the operation's first event, its last, its end, where it was, or that many events in. */
+export type SubLanding = 'first' | 'last' | 'end' | 'keep' | number;
+
+/** How many operations Continue and "next event in this view" look through before they stop and say so. */
+export const MAX_EVENT_HOPS = 500;
 
 export type Speed = number | 'max';
 export const SPEEDS: readonly Speed[] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 'max'];
@@ -60,6 +66,14 @@ export class Playground {
   frames = $state.raw<Frames>({});
   /** the inner position in the current operation: events of the frames that have happened (see ViewProps.sub) */
   sub = $state(0);
+  /**
+   * the position was reached event by event (step into, an event list
+   * click, a breakpoint): the code panel shows the event's line; false after
+   * a step over or a jump, which it shows as the system call's entry
+   */
+  inner = $state(false);
+  /** the event kinds Continue stops at */
+  breakpoints = $state.raw<ReadonlySet<TraceEvent['kind']>>(new Set());
   /** each view's options (which ipc, which subtree) */
   viewOptions = $state.raw<Partial<Record<ViewId, ViewOptions>>>({});
 
@@ -110,8 +124,70 @@ export class Playground {
 
   /** events in the current operation's frames (the same for every view) */
   get events(): number {
-    for (const f of Object.values(this.frames)) if (f !== undefined && f.step === this.step) return f.events.length;
-    return 0;
+    return this.eventList.length;
+  }
+
+  /** the current operation's events (those the frames carry; none without an open view) */
+  get eventList(): readonly TraceEvent[] {
+    for (const f of Object.values(this.frames)) if (f !== undefined && f.step === this.step) return f.events;
+    return [];
+  }
+
+  /** the inner position a link carries: null at the operation's end */
+  get linkedEvent(): number | null {
+    return this.sub < this.events ? this.sub : null;
+  }
+
+  /** Shows the operation up to its event `n` (1-based; 0: before its first). */
+  jumpToEvent = (n: number): void => {
+    if (this.busy) return;
+    this.sub = Math.max(0, Math.min(this.events, Math.floor(n)));
+    this.inner = true;
+  };
+
+  toggleBreakpoint(kind: TraceEvent['kind']): void {
+    const next = new Set(this.breakpoints);
+    if (!next.delete(kind)) next.add(kind);
+    this.breakpoints = next;
+  }
+
+  /** Goes to the next event at which a breakpoint is set, in this operation or the following ones. */
+  continueToBreakpoint = (): Promise<void> => {
+    const kinds = this.breakpoints;
+    if (kinds.size === 0) return Promise.resolve();
+    return this.#seekEvent((e) => kinds.has(e.kind), 'breakpoint');
+  };
+
+  /** Goes to the next event that view `id` draws as its own (VIEW_STEPS), here or in the following operations. */
+  nextInView = (id: ViewId): Promise<void> => {
+    const mine = new Set(VIEW_STEPS[id]);
+    return this.#seekEvent((e) => mine.has(mechanismOf(e.kind)), 'event of that view');
+  };
+
+  /** The next event after the current one that `hit` accepts, looking through at most MAX_EVENT_HOPS more operations. */
+  async #seekEvent(hit: (e: TraceEvent) => boolean, what: string): Promise<void> {
+    if (this.busy) return;
+    let from = this.sub;
+    for (let hop = 0; hop <= MAX_EVENT_HOPS; hop++) {
+      const evs = this.eventList;
+      for (let i = from; i < evs.length; i++) {
+        if (hit(evs[i]!)) {
+          this.sub = i + 1;
+          this.inner = true;
+          return;
+        }
+      }
+      const at = this.live;
+      if (at === null || (at.finished && at.step >= at.total)) {
+        this.notify('run', `No further ${what}: the run ends here.`);
+        return;
+      }
+      if (hop === MAX_EVENT_HOPS) break;
+      await this.go({ kind: 'delta', by: 1 }, 0);
+      if (this.live === null) return;
+      from = 0;
+    }
+    this.notify('run', `No ${what} in the next ${MAX_EVENT_HOPS} operations; press again to look further.`);
   }
 
   /**
@@ -123,6 +199,7 @@ export class Playground {
     if (this.busy) return Promise.resolve();
     if (this.sub < this.events) {
       this.sub++;
+      this.inner = true;
       return Promise.resolve();
     }
     return this.go({ kind: 'delta', by: 1 }, 'first');
@@ -133,6 +210,7 @@ export class Playground {
     if (this.busy) return Promise.resolve();
     if (this.sub < this.events) {
       this.sub = this.events;
+      this.inner = false;
       return Promise.resolve();
     }
     return this.go({ kind: 'delta', by: 1 });
@@ -143,6 +221,7 @@ export class Playground {
     if (this.busy) return Promise.resolve();
     if (this.sub > 0) {
       this.sub--;
+      this.inner = true;
       return Promise.resolve();
     }
     return this.go({ kind: 'delta', by: -1 }, 'last');
@@ -172,6 +251,8 @@ export class Playground {
   stepBack = () => this.go({ kind: 'delta', by: -1 });
   reset = () => this.go({ kind: 'step', step: 0 });
   toStep = (step: number) => this.go({ kind: 'step', step });
+  /** Operation `step` with `event` of its events happened (null: its end), as a link keeps them. */
+  toEvent = (step: number, event: number | null) => this.go({ kind: 'step', step }, event === null ? 'end' : event);
   runToCursor = () => this.go({ kind: 'line', line: this.cursorLine });
 
   /** Moves the run to `target`, starting a session first when the text changed. */
@@ -234,7 +315,13 @@ export class Playground {
         this.frames = reply.frames;
         this.snapshot = reply.snapshot;
         const n = this.events;
-        this.sub = landing === 'first' ? Math.min(1, n) : landing === 'last' ? Math.max(0, n - 1) : landing === 'keep' ? Math.min(sub, n) : n;
+        this.sub =
+          typeof landing === 'number' ? Math.min(landing, n)
+          : landing === 'first' ? Math.min(1, n)
+          : landing === 'last' ? Math.max(0, n - 1)
+          : landing === 'keep' ? Math.min(sub, n)
+          : n;
+        if (landing !== 'keep') this.inner = landing !== 'end' && this.sub > 0;
         if (reply.cancelled) {
           this.notify('run', `Run cancelled after ${reply.snapshot.total.toLocaleString('en')} operations. Step through what ran, or Run to go on.`);
         }

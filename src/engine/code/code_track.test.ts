@@ -67,6 +67,22 @@ describe('the event → code table', () => {
     });
   }
 
+  it('gives the key lookups their code: the ≤4.13 walk on 3.18, the rhashtable on 6.18', () => {
+    const text = 'msgget(5, IPC_CREAT|0600)\nmsgget(7, IPC_CREAT|0600)\nmsgget(5, 0)\nq = msgget(7, 0)\nmsgctl(q, IPC_RMID)\n';
+    const fns = (preset: string) => {
+      const out = new Set<string>();
+      for (const op of operations(text, preset)) {
+        const ctx = codeContexts(op.events, { config: configForChoice({ preset }), release: preset, statement: op.statement });
+        op.events.forEach((_, i) => out.add(codeStep(op.events, i, ctx).fn));
+      }
+      return out;
+    };
+    expect(fns('3.18').has('ipc_findkey')).toBe(true);
+    expect(fns('3.18').has('rhashtable_lookup_fast')).toBe(false);
+    const modern = fns('6.18');
+    for (const f of ['rhashtable_lookup_fast', 'rhashtable_insert_fast', 'rhashtable_remove_fast']) expect(modern.has(f), f).toBe(true);
+  });
+
   it('knows every preset release as a version a source link can name', () => {
     for (const preset of Object.keys(KERNEL_PRESETS)) expect(sourceHref(preset, 'ipc/util.c')).toBe(`https://elixir.bootlin.com/linux/v${preset}/source/ipc/util.c`);
   });
@@ -114,7 +130,7 @@ describe('the event → code table', () => {
     const { op, all } = steps('003-procfs-rbtree.ipc', '3.19', 1);
     const reg = op.events.findIndex((e) => e.kind === 'proc_register');
     expect(reg).toBeGreaterThan(0);
-    const link = op.events.slice(0, reg).findLastIndex((e) => e.kind === 'rb_link');
+    const link = op.events.slice(0, reg).map((e) => e.kind).lastIndexOf('rb_link');
     expect(all[link]!.fn).toBe('pde_subdir_insert');
     expect(all[link]!.stack.map((f) => f.name)).toEqual(['rtnl_newlink', 'proc_register', 'pde_subdir_insert']);
     const firstCompare = op.events.findIndex((e) => e.kind === 'rb_compare');

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { newProbe } from '../../engine/probe';
-import { makeRecord } from '../session/op_record';
+import { makeRecord } from '../../session/op_record';
 import { diffRecords } from './console_diff';
 import { costStrip, ratio } from './cost_strip';
 

@@ -2,7 +2,7 @@
  * The two panes' consoles as one diff: the records of both windows lined
  * up by operation number, each row marked same or different. Pure.
  */
-import type { OpRecord } from '../session/op_record';
+import type { OpRecord } from '../../session/op_record';
 
 export interface DiffRow {
   op: number;

@@ -29,6 +29,16 @@ describe('the stepping shortcuts', () => {
     expect(shortcutFor(press('P', { shiftKey: true }), false)).toBe('play_pause');
   });
 
+  test('take ←/→, Shift+←/→ and Space as aliases outside text fields only', () => {
+    expect(shortcutFor(press('ArrowRight'), false)).toBe('step_into');
+    expect(shortcutFor(press('ArrowLeft'), false)).toBe('step_back_inner');
+    expect(shortcutFor(press('ArrowRight', { shiftKey: true }), false)).toBe('step_over');
+    expect(shortcutFor(press('ArrowLeft', { shiftKey: true }), false)).toBe('step_back');
+    expect(shortcutFor(press(' '), false)).toBe('play_pause');
+    for (const k of ['ArrowRight', 'ArrowLeft', ' ']) expect(shortcutFor(press(k), true)).toBe(null);
+    expect(shortcutFor(press('ArrowRight', { ctrlKey: true }), false)).toBe(null);
+  });
+
   test('ignore other keys and modified presses', () => {
     expect(shortcutFor(press('a'), false)).toBe(null);
     expect(shortcutFor(press('Home', { ctrlKey: true }), false)).toBe(null);

@@ -71,6 +71,12 @@ export const SHORTCUTS: readonly Shortcut[] = [
     anywhere: true,
     matches: (e) => e.key === 'F10' && e.ctrlKey && !e.altKey && !e.metaKey && !e.shiftKey,
   },
+  // aliases outside text fields, for keyboards where the function keys belong to the browser or the desktop
+  { action: 'step_into', keys: '→', aria: 'ArrowRight', label: 'Step into (as F9)', anywhere: false, matches: key('ArrowRight') },
+  { action: 'step_back_inner', keys: '←', aria: 'ArrowLeft', label: 'Back one event (as Shift+F9)', anywhere: false, matches: key('ArrowLeft') },
+  { action: 'step_over', keys: 'Shift+→', aria: 'Shift+ArrowRight', label: 'Step over (as F10)', anywhere: false, matches: key('ArrowRight', true) },
+  { action: 'step_back', keys: 'Shift+←', aria: 'Shift+ArrowLeft', label: 'Step back (as Shift+F10)', anywhere: false, matches: key('ArrowLeft', true) },
+  { action: 'play_pause', keys: 'Space', aria: 'Space', label: 'Play / pause (as P)', anywhere: false, matches: key(' ') },
   { action: 'reset', keys: 'Home', aria: 'Home', label: 'Reset to step 0', anywhere: false, matches: key('Home') },
   { action: 'to_end', keys: 'End', aria: 'End', label: 'Go to the last step', anywhere: false, matches: key('End') },
   { action: 'play_pause', keys: 'P', aria: 'P', label: 'Play / pause', anywhere: false, matches: (e) => (e.key === 'p' || e.key === 'P') && plain(e) },
@@ -78,7 +84,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { action: 'close', keys: 'Escape', aria: 'Escape', label: 'Close this overlay', anywhere: true, matches: key('Escape') },
 ];
 
-/** The shortcut a key press triggers; `typing` when focus is in a text field or the editor. */
+/** The shortcut a key press triggers; `typing` when focus is in a text field or the editor (or, for Space and the arrows, on a control they operate). */
 export function shortcutFor(e: KeyLike, typing: boolean): Action | null {
   for (const s of SHORTCUTS) if (s.matches(e) && (s.anywhere || !typing)) return s.action;
   return null;
@@ -86,4 +92,10 @@ export function shortcutFor(e: KeyLike, typing: boolean): Action | null {
 
 export function shortcutOf(action: Action): Shortcut {
   return SHORTCUTS.find((s) => s.action === action)!;
+}
+
+/** Every key of `action`: `keys` as shown ('F9, →'), `aria` as aria-keyshortcuts wants them ('F9 ArrowRight'). */
+export function keysOf(action: Action): { keys: string; aria: string } {
+  const all = SHORTCUTS.filter((s) => s.action === action);
+  return { keys: all.map((s) => s.keys).join(', '), aria: all.map((s) => s.aria).join(' ') };
 }

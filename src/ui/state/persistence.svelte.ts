@@ -123,7 +123,7 @@ export class Persistence {
     this.firstVisit = s.source === 'tour' && s.problem === null;
     this.#pg.load(s.workload);
     this.started = true;
-    if (s.source === 'link') await this.#pg.toStep(s.step);
+    if (s.source === 'link') await this.#pg.toEvent(s.step, s.event);
   }
 
   /** The address bar changed: true when it was not this page (a pasted link), which the caller then opens with start(). */
@@ -143,7 +143,7 @@ export class Persistence {
 
   #urlState(): UrlState {
     const pg = this.#pg;
-    const state: UrlState = { v: 2, workload: pg.text, step: pg.step, views: pg.views, kernel: pg.kernel, mode: this.mode, compare: linkedCompare(this.compare, this.mode) };
+    const state: UrlState = { v: 3, workload: pg.text, step: pg.step, event: pg.linkedEvent, views: pg.views, kernel: pg.kernel, mode: this.mode, compare: linkedCompare(this.compare, this.mode) };
     const viewOptions = linkedOptions(pg.viewOptions);
     if (viewOptions !== null) state.viewOptions = viewOptions;
     if (this.mode === 'charts' && this.charts !== null) state.charts = this.charts;

@@ -34,11 +34,11 @@ const NO_SMP: SmpState = { compareWith: '', constants: '' };
 
 export function chooseStartup(hash: string, draft: Draft | null, tour: string): Startup {
   const encoded = encodedFromHash(hash);
-  const base = { step: 0, views: [], kernel: {}, mode: 'play' as const, compare: null, viewOptions: {}, charts: null, smp: { ...NO_SMP }, problem: null };
+  const base = { step: 0, event: null, views: [], kernel: {}, mode: 'play' as const, compare: null, viewOptions: {}, charts: null, smp: { ...NO_SMP }, problem: null };
   if (encoded !== null) {
     const decoded = decodeState(encoded);
     if (decoded.ok) {
-      const { workload, step, views, kernel, mode, compare, viewOptions = {} } = decoded.state;
+      const { workload, step, event, views, kernel, mode, compare, viewOptions = {} } = decoded.state;
       const ignored: string[] = [];
       const k = clean(kernel, ignored);
       const c = compare === null ? null : { ...compare, left: clean(compare.left, ignored), right: clean(compare.right, ignored) };
@@ -58,7 +58,7 @@ export function chooseStartup(hash: string, draft: Draft | null, tour: string): 
         ...(dropped.length === 0 ? [] : [`Parts of the link could not be used and were ignored: ${dropped.join('; ')}.`]),
       ];
       const problem = problems.length === 0 ? null : problems.join(' ');
-      return { workload, step, views, kernel: k, mode, compare: c, viewOptions, charts, smp, source: 'link', problem };
+      return { workload, step, event, views, kernel: k, mode, compare: c, viewOptions, charts, smp, source: 'link', problem };
     }
     return { ...base, workload: tour, source: 'tour', problem: `${decoded.message} The tour opened instead.` };
   }

@@ -6,9 +6,10 @@ import {
 } from './url_state';
 
 const STATE: UrlState = {
-  v: 2,
+  v: 3,
   workload: 'q = msgget(IPC_PRIVATE, IPC_CREAT|0600)\nmsgsnd(q, 1, 10, IPC_NOWAIT)\n',
   step: 2,
+  event: 5,
   views: ['idr'],
   kernel: { preset: 'v6.18', switches: { ipcmni_extend: 'on' } },
   mode: 'compare',
@@ -38,7 +39,7 @@ describe('the URL state', () => {
   test('fills in the optional fields of a minimal version 2 state', () => {
     expect(decodeState(raw({ v: 2, workload: 'x', step: 0 }))).toEqual({
       ok: true,
-      state: { v: 2, workload: 'x', step: 0, ...V2_DEFAULTS },
+      state: { v: 3, event: null, workload: 'x', step: 0, ...V2_DEFAULTS },
     });
   });
 
@@ -46,9 +47,9 @@ describe('the URL state', () => {
     const v1 = { v: 1, workload: 'msgget(0, 0)\n', step: 3, views: ['idr'], kernel: { preset: '5.13', switches: { ipcmni_extend: true, idr: false } } };
     expect(decodeState(raw(v1))).toEqual({
       ok: true,
-      state: { v: 2, workload: 'msgget(0, 0)\n', step: 3, views: ['idr'], kernel: { preset: '5.13', switches: { ipcmni_extend: 'on', idr: 'off' } }, mode: 'play', compare: null },
+      state: { v: 3, event: null, workload: 'msgget(0, 0)\n', step: 3, views: ['idr'], kernel: { preset: '5.13', switches: { ipcmni_extend: 'on', idr: 'off' } }, mode: 'play', compare: null },
     });
-    expect(decodeState(raw({ v: 1, workload: 'x', step: 0 }))).toEqual({ ok: true, state: { v: 2, workload: 'x', step: 0, ...V2_DEFAULTS } });
+    expect(decodeState(raw({ v: 1, workload: 'x', step: 0 }))).toEqual({ ok: true, state: { v: 3, event: null, workload: 'x', step: 0, ...V2_DEFAULTS } });
   });
 
   test('a version 1 link that was malformed stays refused after its migration', () => {
@@ -63,18 +64,33 @@ describe('the URL state', () => {
       { from: -1, up: (s) => ({ ...s, v: 0, text: String(s.text).trim() }) },
       { from: 0, up: (s) => ({ v: 1, workload: s.text, step: s.at ?? 0 }) },
       { from: 1, up: (s) => ({ ...s, v: 2, mode: 'charts' }) },
+      { from: 2, up: (s) => ({ ...s, v: 3, event: null }) },
     ];
     expect(decodeState(raw({ v: -1, text: ' msgget(0, 0) ', at: 1 }), migrations)).toEqual({
       ok: true,
-      state: { v: 2, workload: 'msgget(0, 0)', step: 1, ...V2_DEFAULTS, mode: 'charts' },
+      state: { v: 3, event: null, workload: 'msgget(0, 0)', step: 1, ...V2_DEFAULTS, mode: 'charts' },
     });
   });
 
+  test('takes a version 2 link to version 3 at the end of its operation, and keeps a version 3 link\'s event', () => {
+    expect(decodeState(raw({ v: 2, workload: 'x', step: 3 }))).toEqual({ ok: true, state: { v: 3, event: null, workload: 'x', step: 3, ...V2_DEFAULTS } });
+    expect(decodeState(raw({ v: 3, workload: 'x', step: 3, event: 5 }))).toEqual({ ok: true, state: { v: 3, event: 5, workload: 'x', step: 3, ...V2_DEFAULTS } });
+  });
+
+  test('refuses a version 3 link whose event is not null or a whole number', () => {
+    for (const event of [-1, 1.5, '5', undefined]) {
+      expect(decodeState(raw({ v: 3, workload: 'x', step: 3, event }))).toMatchObject({
+        ok: false,
+        message: "The link's state is malformed: the event is neither null nor a whole number from 0 to 1000000000.",
+      });
+    }
+  });
+
   test('refuses a version it cannot migrate', () => {
-    expect(decodeState(raw({ ...STATE, v: 3 }))).toEqual({
+    expect(decodeState(raw({ ...STATE, v: 4 }))).toEqual({
       ok: false,
       problem: 'unknown_version',
-      message: 'The link has state version 3; this ipcscope reads versions up to 2.',
+      message: 'The link has state version 4; this ipcscope reads versions up to 3.',
     });
     expect(decodeState(raw({ ...STATE, v: 0 }))).toMatchObject({ ok: false, problem: 'unknown_version' });
   });
@@ -126,7 +142,7 @@ describe('the URL state', () => {
 
   test('a version 2 link without view options or charts choices opens without them, and nothing is said dropped', () => {
     const decoded = decodeState(raw({ v: 2, workload: 'x', step: 0, views: ['idr'] }));
-    expect(decoded).toEqual({ ok: true, state: { v: 2, workload: 'x', step: 0, ...V2_DEFAULTS, views: ['idr'] } });
+    expect(decoded).toEqual({ ok: true, state: { v: 3, event: null, workload: 'x', step: 0, ...V2_DEFAULTS, views: ['idr'] } });
     expect(decoded.ok && 'viewOptions' in decoded.state).toBe(false);
     expect(decoded.ok && 'dropped' in decoded).toBe(false);
   });
@@ -145,7 +161,7 @@ describe('the URL state', () => {
     }));
     expect(decoded).toEqual({
       ok: true,
-      state: { v: 2, workload: 'x', step: 4, ...V2_DEFAULTS, views: ['idr'], viewOptions: { idr: { focus: 7 }, maxidx: { ipc: 'sem' }, proc: {}, seqfile: {} } },
+      state: { v: 3, event: null, workload: 'x', step: 4, ...V2_DEFAULTS, views: ['idr'], viewOptions: { idr: { focus: 7 }, maxidx: { ipc: 'sem' }, proc: {}, seqfile: {} } },
       dropped: [
         'the idr view\'s ipc "pipe"',
         'the maxidx view\'s focus value',
@@ -168,7 +184,7 @@ describe('the URL state', () => {
     const many = Object.fromEntries(Array.from({ length: 33 }, (_, i) => [`v${i}`, {}]));
     for (const viewOptions of [many, ['idr'], 'idr']) {
       const decoded = decodeState(raw({ v: 2, workload: 'x', step: 0, viewOptions }));
-      expect(decoded).toEqual({ ok: true, state: { v: 2, workload: 'x', step: 0, ...V2_DEFAULTS }, dropped: ['the view options (not a short list of views)'] });
+      expect(decoded).toEqual({ ok: true, state: { v: 3, event: null, workload: 'x', step: 0, ...V2_DEFAULTS }, dropped: ['the view options (not a short list of views)'] });
     }
   });
 
@@ -183,12 +199,12 @@ describe('the URL state', () => {
     ];
     for (const charts of bad) {
       expect(decodeState(raw({ v: 2, workload: 'x', step: 0, mode: 'charts', charts }))).toEqual({
-        ok: true, state: { v: 2, workload: 'x', step: 0, ...V2_DEFAULTS, mode: 'charts' }, dropped: ['the charts page state (not a scenario and a form)'],
+        ok: true, state: { v: 3, event: null, workload: 'x', step: 0, ...V2_DEFAULTS, mode: 'charts' }, dropped: ['the charts page state (not a scenario and a form)'],
       });
     }
     const { full: _, ...noFull } = CHARTS;
     expect(decodeState(raw({ v: 2, workload: 'x', step: 0, charts: { ...noFull, form: { ...CHARTS.form, extra: 1 } } }))).toEqual({
-      ok: true, state: { v: 2, workload: 'x', step: 0, ...V2_DEFAULTS, charts: { ...CHARTS, full: false } },
+      ok: true, state: { v: 3, event: null, workload: 'x', step: 0, ...V2_DEFAULTS, charts: { ...CHARTS, full: false } },
     });
   });
 
@@ -221,7 +237,7 @@ describe('the URL state', () => {
   });
 
   test('drops bad view options of a compare pane and says which pane, keeping the other pane\'s and the rest of the link', () => {
-    const base = { v: 2, workload: 'x', step: 4, views: ['idr'], mode: 'compare' };
+    const base = { v: 3, event: 2, workload: 'x', step: 4, views: ['idr'], mode: 'compare' };
     const compare = { left: { preset: '5.13' }, right: {}, step: 3, views: [['idr'], ['idr', 'proc']] };
     const decoded = decodeState(raw({
       ...base, viewOptions: { idr: { ipc: 'pipe' } },
@@ -268,17 +284,17 @@ describe('the URL state', () => {
     ];
     for (const [smp, dropped] of cases) {
       expect(decodeState(raw({ v: 2, workload: 'x', step: 3, views: ['idr'], smp }))).toEqual({
-        ok: true, state: { v: 2, workload: 'x', step: 3, ...V2_DEFAULTS, views: ['idr'] }, dropped: [dropped],
+        ok: true, state: { v: 3, event: null, workload: 'x', step: 3, ...V2_DEFAULTS, views: ['idr'] }, dropped: [dropped],
       });
     }
     // commas and runs of spaces separate the overrides; the field is kept as typed
     expect(decodeState(raw({ v: 2, workload: 'x', step: 0, smp: { compareWith: '', constants: ' syscall=1,,  smt_speedup=1.5 ' } }))).toEqual({
-      ok: true, state: { v: 2, workload: 'x', step: 0, ...V2_DEFAULTS, smp: { compareWith: '', constants: ' syscall=1,,  smt_speedup=1.5 ' } },
+      ok: true, state: { v: 3, event: null, workload: 'x', step: 0, ...V2_DEFAULTS, smp: { compareWith: '', constants: ' syscall=1,,  smt_speedup=1.5 ' } },
     });
   });
 
   test('a version 1 link migrates to a version 2 state without view options or charts choices', () => {
-    expect(decodeState(raw({ v: 1, workload: 'x', step: 2, views: ['proc'] }))).toEqual({ ok: true, state: { v: 2, workload: 'x', step: 2, ...V2_DEFAULTS, views: ['proc'] } });
+    expect(decodeState(raw({ v: 1, workload: 'x', step: 2, views: ['proc'] }))).toEqual({ ok: true, state: { v: 3, event: null, workload: 'x', step: 2, ...V2_DEFAULTS, views: ['proc'] } });
   });
 
   test('keeps markup in a workload as plain text', () => {
@@ -299,7 +315,7 @@ describe('links to the seed scenarios', () => {
     test(`a compare link to ${file} with kernels, views, view options and charts choices stays under 2,000 characters`, () => {
       const workload = readFileSync(new URL(file, dir), 'utf8');
       const state: UrlState = {
-        v: 2, workload, step: 123456, views: ['idr', 'maxidx', 'proc', 'percpu', 'seqfile'],
+        v: 3, workload, step: 123456, event: 19999, views: ['idr', 'maxidx', 'proc', 'percpu', 'seqfile'],
         kernel: { preset: '2.6.25', switches: { ipcmni_extend: 'on', sysvipc_find_ipc: 'get_next' } },
         mode: 'compare',
         compare: { left: { preset: '2.6.25' }, right: { preset: '2.6.27', switches: { ipcmni_extend: 'on' } }, step: 123456, views: [['idr', 'seqfile'], ['idr', 'seqfile']] },
@@ -318,7 +334,7 @@ describe('links to the seed scenarios', () => {
         viewOptions: [{ idr: { ipc: 'sem', focus: 654321 }, seqfile: { ipc: 'shm' } }, { idr: { ipc: 'shm', focus: 123456 }, seqfile: { ipc: 'sem' }, proc: { dir: 'net/dev_snmp6' } }],
       };
       const state: UrlState = {
-        v: 2, workload, step: 123456, views: ['idr', 'maxidx', 'proc', 'percpu', 'seqfile'],
+        v: 3, workload, step: 123456, event: 19999, views: ['idr', 'maxidx', 'proc', 'percpu', 'seqfile'],
         kernel: { preset: '2.6.25', switches: { ipcmni_extend: 'on', sysvipc_find_ipc: 'get_next' } },
         mode: 'compare', compare: linkedCompare(compare, 'compare'),
         viewOptions: { idr: { ipc: 'shm', focus: 123456 }, maxidx: { ipc: 'sem' }, seqfile: { ipc: 'msg' }, proc: { dir: 'sysvipc' } },
@@ -331,7 +347,7 @@ describe('links to the seed scenarios', () => {
     test(`a link to ${file} with a kernel and multi-CPU settings stays under 2,000 characters`, () => {
       const workload = readFileSync(new URL(file, dir), 'utf8');
       const state: UrlState = {
-        v: 2, workload, step: 0, views: [], kernel: { preset: '2.6.25', switches: { ipcmni_extend: 'on' } }, mode: 'play', compare: null,
+        v: 3, workload, step: 0, event: null, views: [], kernel: { preset: '2.6.25', switches: { ipcmni_extend: 'on' } }, mode: 'play', compare: null,
         smp: { compareWith: '2.6.27', constants: 'ipc_ns_offset=32 wake_latency=5000 syscall=200 smt_speedup=1.5' },
       };
       const link = 'https://ipcscope.example.org/ipcscope/' + hashForState(state);

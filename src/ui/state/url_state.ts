@@ -15,6 +15,10 @@
  * the whole link. Unlike the fields a link cannot open without, a bad view
  * option, charts state or multi-CPU setting does not refuse the link: it is
  * dropped, and `dropped` says what, for the page's banner.
+ *
+ * Version 3 adds the position inside the operation (`event`), which a link
+ * cannot be read without once it has one: a version-2 reader would reopen
+ * at the operation's end, so it refuses the version instead.
  */
 import { compressToEncodedURIComponent } from 'lz-string';
 import type { KernelChoice } from '../../engine/kernel_choice';
@@ -23,7 +27,7 @@ import type { SweepForm } from '../charts/sweep_form';
 import { constantsValid, MAX_CONSTANTS_CHARS } from '../smp/constants_field';
 import { decompressUriBounded } from './lz_uri';
 
-export const URL_STATE_VERSION = 2;
+export const URL_STATE_VERSION = 3;
 /** the largest state a link may carry once decompressed (characters of JSON) */
 export const MAX_DECODED_CHARS = 200 * 1024;
 export const MAX_VIEWS = 32;
@@ -73,10 +77,12 @@ export interface CompareState {
 }
 
 export interface UrlState {
-  v: 2;
+  v: 3;
   workload: string;
   /** operations executed (the playground's) */
   step: number;
+  /** the events of operation `step` that have happened (step into); null: the whole operation, its end */
+  event: number | null;
   /** the open views, by id */
   views: string[];
   /** switch values are value names (`sysvipc_find_ipc: 'count'`, `ipcmni_extend: 'on'`) */
@@ -111,6 +117,7 @@ const onOff = (switches: unknown): unknown => {
  * validation to refuse.
  * - 1 → 2: on/off switches as value names instead of booleans; the page
  *   mode and compare state added (a version-1 link opened the playground).
+ * - 2 → 3: the event inside the operation; a version-2 link is at its end.
  */
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -120,6 +127,7 @@ export const MIGRATIONS: readonly Migration[] = [
       return { ...old, v: 2, kernel, mode: 'play', compare: null };
     },
   },
+  { from: 2, up: (old) => ({ ...old, v: 3, event: null }) },
 ];
 
 export type LinkProblem = 'corrupted' | 'truncated' | 'oversized' | 'unknown_version' | 'invalid';
@@ -202,7 +210,7 @@ export function decodeState(encoded: string, migrations: readonly Migration[] = 
     }
     state = step.up(state);
   }
-  return validateV2(state);
+  return validateV3(state);
 }
 
 type Checked<T> = { ok: true; value: T } | { ok: false; what: string };
@@ -261,10 +269,11 @@ function checkCompare(c: unknown, dropped: string[]): Checked<CompareState | nul
   return { ok: true, value };
 }
 
-function validateV2(s: Record<string, unknown>): Decoded {
+function validateV3(s: Record<string, unknown>): Decoded {
   const bad = (what: string) => fail('invalid', `The link's state is malformed: ${what}.`);
   if (typeof s.workload !== 'string') return bad('the workload is not text');
   if (!checkStep(s.step)) return bad(`the step is not a whole number from 0 to ${MAX_STEP}`);
+  if (s.event !== null && !checkStep(s.event)) return bad(`the event is neither null nor a whole number from 0 to ${MAX_STEP}`);
   const views = checkViews(s.views);
   if (!views.ok) return bad(views.what);
   const kernel = checkKernel(s.kernel);
@@ -274,7 +283,7 @@ function validateV2(s: Record<string, unknown>): Decoded {
   const dropped: string[] = [];
   const compare = checkCompare(s.compare, dropped);
   if (!compare.ok) return bad(compare.what);
-  const state: UrlState = { v: 2, workload: s.workload, step: s.step, views: views.value, kernel: kernel.value, mode: mode as PageMode, compare: compare.value };
+  const state: UrlState = { v: 3, workload: s.workload, step: s.step, event: s.event as number | null, views: views.value, kernel: kernel.value, mode: mode as PageMode, compare: compare.value };
   const viewOptions = checkViewOptions(s.viewOptions, dropped);
   if (viewOptions !== undefined) state.viewOptions = viewOptions;
   const charts = checkCharts(s.charts, dropped);

@@ -9,7 +9,7 @@ function frames(text: string, dir?: string, config = {}): ViewFrame<ProcModel>[]
     step: i + 1,
     events: op.events,
     dropped: 0,
-    // as the worker does (src/ui/session/frames.ts): the kernel before an operation is read without its events
+    // as the worker does (src/session/frames.ts): the kernel before an operation is read without its events
     before: extract_proc(op.before, [], dir === undefined ? {} : { dir }),
     after: extract_proc(op.after, op.events, dir === undefined ? {} : { dir }),
   }));

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import type { IdrModel } from '../../engine/view/idr';
-import type { MaxidxModel } from '../../engine/view/maxidx';
-import type { ViewId } from '../../engine/view/types';
+import type { IdrModel } from '../engine/view/idr';
+import type { MaxidxModel } from '../engine/view/maxidx';
+import type { ViewId } from '../engine/view/types';
 import { createSessionHost } from './host';
 import { buildFrames, cappedTracer, MAX_COUNTED_EVENTS } from './frames';
-import { newProbe } from '../../engine/probe';
-import { MAX_FRAME_EVENTS } from '../../engine/view/types';
+import { newProbe } from '../engine/probe';
+import { MAX_FRAME_EVENTS } from '../engine/view/types';
 import { createSession } from './session';
 
 const THREE = 'a = msgget(IPC_PRIVATE, 0600)\nb = msgget(IPC_PRIVATE, 0600)\nmsgctl(b, IPC_RMID)\n';

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { bootMachine, type Costs } from '../../engine/api';
-import { runWorkload } from '../../engine/run';
-import { validProgram } from '../../engine/script/fuzz_programs';
+import { bootMachine, type Costs } from '../engine/api';
+import { runWorkload } from '../engine/run';
+import { validProgram } from '../engine/script/fuzz_programs';
 import { createSession, type Session, type SessionOptions } from './session';
 
 const TOUR = `q = msgget(IPC_PRIVATE, IPC_CREAT|0600)

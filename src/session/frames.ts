@@ -11,11 +11,11 @@
  * counting loop, 131 million events, 0.3 s untraced, 14 s counted). The
  * frame then says the count is a lower bound (`dropped_more`).
  */
-import type { Kernel } from '../../engine/kernel';
-import type { Probe, Tracer } from '../../engine/probe';
-import type { TraceEvent } from '../../engine/trace';
-import { EXTRACTORS } from '../../engine/view/index';
-import { MAX_FRAME_EVENTS, type ViewFrame, type ViewId, type ViewOptions } from '../../engine/view/types';
+import type { Kernel } from '../engine/kernel';
+import type { Probe, Tracer } from '../engine/probe';
+import type { TraceEvent } from '../engine/trace';
+import { EXTRACTORS } from '../engine/view/index';
+import { MAX_FRAME_EVENTS, type ViewFrame, type ViewId, type ViewOptions } from '../engine/view/types';
 import type { Session } from './session';
 
 /** The views the page shows and the options of each. */

@@ -8,7 +8,7 @@
  * if not, stops where it is and answers 'superseded'. cancel() stops the
  * latest job, which answers with the snapshot where it stopped.
  */
-import type { KernelChoice, WorkloadError } from '../../engine/api';
+import type { KernelChoice, WorkloadError } from '../engine/api';
 import { createSession, type Session, type SessionOptions, type Snapshot } from './session';
 import { buildFrames, knownViews, NO_FRAMES, type FrameRequest, type Frames } from './frames';
 

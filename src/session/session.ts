@@ -13,16 +13,16 @@
 import {
   bootMachine, checkpointMachine, copyCheckpoint, COST_NAMES, restoreMachine,
   type Costs, type KernelChoice, type Machine, type MachineCheckpoint, type WorkloadError, configForChoice,
-} from '../../engine/api';
-import type { Kernel } from '../../engine/kernel';
-import type { Tracer } from '../../engine/probe';
+} from '../engine/api';
+import type { Kernel } from '../engine/kernel';
+import type { Tracer } from '../engine/probe';
 import {
   addCheckpoint, checkpointAtOrBefore, checkpointDue, checkpointIndexAtOrBefore, createCheckpointLog, DEFAULT_CHECKPOINT_POLICY,
   replayUnits, type Checkpoint, type CheckpointPolicy,
 } from './checkpoint_log';
 import { estimateCloneBytes } from './clone_size';
 import { cachedRecord, cacheRecord, createRecordCache, firstMissing, makeRecord, recordWindow, type OpRecord } from './op_record';
-import { costSeries, createCostHistory, recordCosts, type CostSeries } from '../costs/cost_history';
+import { costSeries, createCostHistory, recordCosts, type CostSeries } from '../ui/costs/cost_history';
 
 export interface SessionOptions {
   checkpoints?: CheckpointPolicy;
