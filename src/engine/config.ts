@@ -80,6 +80,46 @@ export type IpcLimits =
   /** 3.19+: SEM 32000 1024000000 500 32000 (and MSGMNI 32000 without scaling) */
   | '3.19';
 
+/**
+ * How semop serialises against the array (ipc/sem.c sem_lock; kernel-notes-ops §1.5, §5).
+ * Observable on one CPU only as trace events and cost counters; the SMP model times it.
+ */
+export type SemLocking =
+  /** ≤3.9: every semop takes the array's sem_perm.lock */
+  | 'global'
+  /** 3.10–4.10 (Rik van Riel, 6062a8dc0517): a simple op takes only its semaphore's lock; complex ops wait for complex_count */
+  | 'per_sem'
+  /** 4.11+ (Manfred Spraul, 27d7be1801a4 + 9de5ab8a2eee): use_global_lock with a hysteresis of 10 simple ops */
+  | 'hysteresis';
+
+/** Where a wait-for-zero operation sleeps (kernel-notes-ops §5). */
+export type SemZeroQueue =
+  /** 3.0.10–3.10: mixed into the alter lists */
+  | 'mixed'
+  /** 3.11+: a separate pending_const list, woken first */
+  | 'separate';
+
+/** What GETNCNT/GETZCNT count (ipc/sem.c count_semcnt; b220c57aeccf). */
+export type Semcnt =
+  /** ≤3.15: every sop of a sleeping operation that would wait on the semaphore */
+  | 'all_sops'
+  /** 3.16+: only the sop the operation blocked on (SUS) */
+  | 'blocking_sop';
+
+/** How semop wakes the processes it completed (9ae949fa382b). */
+export type SemWakeup =
+  /** ≤4.9: the in-house IN_WAKEUP list */
+  | 'in_wakeup'
+  /** 4.10+: wake_q, the wake-ups after the unlock */
+  | 'wake_q';
+
+/** How msgsnd hands a message to a waiting receiver and wakes it (ipc/msg.c pipelined_send; ee51636ca54f). */
+export type MsgWakeup =
+  /** <4.9: the receiver is woken while the queue lock is held */
+  | 'locked'
+  /** 4.9+: lockless pipelined wake-ups through wake_q, after the unlock */
+  | 'wake_q';
+
 export interface KernelConfig {
   /** boot parameter `ipcmni_extend`: index bits 24 instead of 15, min cycle 4096 */
   ipcmni_extend: boolean;
@@ -101,6 +141,11 @@ export interface KernelConfig {
   rwsem: RwsemImpl;
   shm_proc_format: ShmProcFormat;
   ipc_limits: IpcLimits;
+  sem_locking: SemLocking;
+  sem_zero_queue: SemZeroQueue;
+  semcnt: Semcnt;
+  sem_wakeup: SemWakeup;
+  msg_wakeup: MsgWakeup;
 }
 
 export const DEFAULT_CONFIG: Readonly<KernelConfig> = {
@@ -120,4 +165,9 @@ export const DEFAULT_CONFIG: Readonly<KernelConfig> = {
   rwsem: 'optimistic',
   shm_proc_format: 'rss_swap',
   ipc_limits: '3.19',
+  sem_locking: 'hysteresis',
+  sem_zero_queue: 'separate',
+  semcnt: 'blocking_sop',
+  sem_wakeup: 'wake_q',
+  msg_wakeup: 'wake_q',
 };

@@ -42,6 +42,12 @@
  *   for lots of keys", 0cfb6aee70bd, in the 4.14 merge shortlog; absent in
  *   4.13.4, present in 4.14.177). 4.13 and 4.14 have presets for this one
  *   change: both are 4.19 without the 4.17 max_idx cache.
+ * - The part-2 switches (kernel-notes-ops.md §5): sem_locking global ≤3.9,
+ *   per_sem 3.10–4.10 (6062a8dc0517), hysteresis 4.11+ (27d7be1801a4 +
+ *   9de5ab8a2eee); sem_zero_queue mixed ≤3.10, separate 3.11+; semcnt
+ *   all_sops ≤3.15, blocking_sop 3.16+ (b220c57aeccf); sem_wakeup in_wakeup
+ *   ≤4.9, wake_q 4.10+ (9ae949fa382b, Dec 2016); msg_wakeup locked ≤4.8,
+ *   wake_q 4.9+ (ee51636ca54f).
  */
 import { DEFAULT_CONFIG, type KernelConfig } from './config';
 
@@ -59,6 +65,11 @@ export const SWITCH_VALUES = {
   shm_proc_format: ['classic', 'rss_swap'],
   ipc_limits: ['2.6', '3.16', '3.19'],
   ipc_findkey: ['walk', 'rhashtable'],
+  sem_locking: ['global', 'per_sem', 'hysteresis'],
+  sem_zero_queue: ['mixed', 'separate'],
+  semcnt: ['all_sops', 'blocking_sop'],
+  sem_wakeup: ['in_wakeup', 'wake_q'],
+  msg_wakeup: ['locked', 'wake_q'],
   ipcmni_extend: ['off', 'on'],
 } as const satisfies Partial<Record<keyof KernelConfig, readonly string[]>>;
 
@@ -76,17 +87,22 @@ const V6_18: KernelPreset = Object.fromEntries(
   (Object.keys(SWITCH_VALUES) as SwitchName[]).filter((n) => n !== 'ipcmni_extend').map((n) => [n, DEFAULT_CONFIG[n]]),
 ) as unknown as KernelPreset;
 
+/** The sem switches before Rik van Riel's 3.10 locking, the 3.11 pending_const and the 3.16 GETNCNT rule. */
+const SEM_2_6 = { sem_locking: 'global', sem_zero_queue: 'mixed', semcnt: 'all_sops', sem_wakeup: 'in_wakeup' } as const satisfies Partial<KernelPreset>;
+/** 3.16–4.8: per-semaphore locks, pending_const, blocking-sop counts, still the IN_WAKEUP list. */
+const SEM_3_16 = { sem_locking: 'per_sem', sem_zero_queue: 'separate', semcnt: 'blocking_sop', sem_wakeup: 'in_wakeup' } as const satisfies Partial<KernelPreset>;
+
 /** The presets by release, oldest first; '6.18' is the default (DEFAULT_CONFIG). */
 export const KERNEL_PRESETS: Readonly<Record<string, Readonly<KernelPreset>>> = {
   // IDR conversion done (2.6.24) but lookups still take the rwsem for read
   // (§6.3); idr_layer tree recycling layers through its free list; old limits
-  '2.6.25': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic', proc_dir: 'list', ipc_lookup: 'rwsem', spinlock: 'ticket', rwsem: 'spinlock', shm_proc_format: 'classic', ipc_limits: '2.6', ipc_findkey: 'walk' },
+  '2.6.25': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic', proc_dir: 'list', ipc_lookup: 'rwsem', spinlock: 'ticket', rwsem: 'spinlock', shm_proc_format: 'classic', ipc_limits: '2.6', ipc_findkey: 'walk', ...SEM_2_6, msg_wakeup: 'locked' },
   // Nadia Derbey's RCU IDR (v2.6.27-rc1): lockless idr_find, layers freed after a grace period
-  '2.6.27': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic', proc_dir: 'list', ipc_lookup: 'rcu', spinlock: 'ticket', rwsem: 'spinlock', shm_proc_format: 'classic', ipc_limits: '2.6', ipc_findkey: 'walk' },
+  '2.6.27': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic', proc_dir: 'list', ipc_lookup: 'rcu', spinlock: 'ticket', rwsem: 'spinlock', shm_proc_format: 'classic', ipc_limits: '2.6', ipc_findkey: 'walk', ...SEM_2_6, msg_wakeup: 'locked' },
   // last release with the procfs list; rss/swap columns (2.6.36), SHMMAX raised (3.16); the 3.9 IDR (256-slot layers, hint)
-  '3.18': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer256', msg_counters: 'atomic', proc_dir: 'list', spinlock: 'ticket', ipc_limits: '3.16', rwsem: 'xadd', ipc_findkey: 'walk' },
+  '3.18': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer256', msg_counters: 'atomic', proc_dir: 'list', spinlock: 'ticket', ipc_limits: '3.16', rwsem: 'xadd', ipc_findkey: 'walk', ...SEM_3_16, msg_wakeup: 'locked' },
   // procfs rb-tree (710585d4922f); SEM* defaults raised
-  '3.19': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer256', msg_counters: 'atomic', spinlock: 'ticket', rwsem: 'xadd', ipc_findkey: 'walk' },
+  '3.19': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer256', msg_counters: 'atomic', spinlock: 'ticket', rwsem: 'xadd', ipc_findkey: 'walk', ...SEM_3_16, msg_wakeup: 'locked' },
   // radix-tree IDR (4.11); the last release whose ipc_findkey walks the ids
   '4.13': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', msg_counters: 'atomic', rwsem: 'xadd', ipc_findkey: 'walk' },
   // the key rhashtable (Guillaume Knispel, 4.14)
