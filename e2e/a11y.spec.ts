@@ -24,7 +24,13 @@ const ALWAYS = new Set(['landmark-one-main', 'landmark-unique', 'label-content-n
 async function expectNoSeriousViolations(page: Page, what: string) {
   const result = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || ALWAYS.has(v.id));
-  const report = bad.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 6).map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(0, 3).join(' ')}`).join('\n')}`);
+  const report = bad.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n${v.nodes
+        .slice(0, 6)
+        .map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(0, 3).join(' ')}`)
+        .join('\n')}`,
+  );
   expect(report, `axe on ${what}`).toEqual([]);
   // the audit looked at the page: it checked some rules and found the landmarks
   expect(result.passes.length, `axe checked ${what}`).toBeGreaterThan(10);

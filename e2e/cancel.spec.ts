@@ -22,9 +22,7 @@ test('a long run can be cancelled and the page stays responsive meanwhile', asyn
 
   // what ran can be stepped through
   await button(page, 'Step back').click();
-  await expect(page.getByTestId('console').locator('li[aria-current="step"] .text')).toHaveText(
-    /^msgsnd\(0, 1, 0, IPC_NOWAIT\) = (0|-1 EAGAIN \(Resource temporarily unavailable\))$/,
-  );
+  await expect(page.getByTestId('console').locator('li[aria-current="step"] .text')).toHaveText(/^msgsnd\(0, 1, 0, IPC_NOWAIT\) = (0|-1 EAGAIN \(Resource temporarily unavailable\))$/);
 });
 
 test('a runaway loop ends with the step-limit message in a banner', async ({ page }) => {
@@ -33,9 +31,7 @@ test('a runaway loop ends with the step-limit message in a banner', async ({ pag
   await button(page, 'Run').click();
   const banner = page.getByTestId('run-error');
   await expect(banner).toHaveRole('alert');
-  await expect(banner).toContainText(
-    'line 2, column 1: this loop would run 1000000000 iterations, more than the 9999999 steps left of the budget of 10000000 (see --max-steps)',
-  );
+  await expect(banner).toContainText('line 2, column 1: this loop would run 1000000000 iterations, more than the 9999999 steps left of the budget of 10000000 (see --max-steps)');
   await expect(page.getByTestId('step-count')).toHaveText('step 1 / 1');
   await expect(page.getByTestId('console-error')).toContainText('stopped: line 2, column 1');
 });

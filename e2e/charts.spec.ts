@@ -15,7 +15,7 @@ function cliSweep() {
   return runSweep({ text: TEXT, variable: 'N', values: VALUES, configs: configs.configs });
 }
 
-test('Reproduce runs a seed\'s sweep: the fitted slopes are the CLI\'s, the CSV is its data and the chart exports as SVG and PNG', async ({ page }) => {
+test("Reproduce runs a seed's sweep: the fitted slopes are the CLI's, the CSV is its data and the chart exports as SVG and PNG", async ({ page }) => {
   const expected = cliSweep();
   await openFresh(page);
   await page.getByRole('region', { name: 'Scenarios' }).getByRole('button', { name: 'Reproduce Reading /proc/sysvipc/shm' }).click();
@@ -79,7 +79,7 @@ test('a sweep shows its progress and can be cancelled', async ({ page }) => {
   await expect(charts.getByRole('button', { name: 'Run sweep' })).toBeEnabled();
 });
 
-test('a multi-CPU seed plots throughput, with the thread\'s figures beside it', async ({ page }) => {
+test("a multi-CPU seed plots throughput, with the thread's figures beside it", async ({ page }) => {
   const text = readFileSync(new URL('../public/examples/004-rcu-idr.ipc', import.meta.url), 'utf8');
   const configs = sweepConfigs(['2.6.25', '2.6.27'], []);
   if (!configs.ok) throw new Error(configs.message);
@@ -151,7 +151,7 @@ test('a link with a charts scenario this version lacks opens the charts page as 
   await expect(charts.getByLabel('Values')).not.toHaveValue('1, 2');
 });
 
-test('Reproduce starts the sweep at once and draws each point as it finishes; the finished chart is the serial run\'s', async ({ page }) => {
+test("Reproduce starts the sweep at once and draws each point as it finishes; the finished chart is the serial run's", async ({ page }) => {
   const text = readFileSync(new URL('../public/examples/004-rcu-idr.ipc', import.meta.url), 'utf8');
   const configs = sweepConfigs(['2.6.25', '2.6.27'], []);
   if (!configs.ok) throw new Error(configs.message);
@@ -164,10 +164,14 @@ test('Reproduce starts the sweep at once and draws each point as it finishes; th
   const charts = page.getByRole('region', { name: 'Sweep charts' });
   await expect(charts.getByTestId('sweep-progress')).toContainText('of 16 runs');
   // some points are drawn while others still run
-  await page.waitForFunction(() => {
-    const drawn = document.querySelectorAll('[data-testid="series-point"]').length;
-    return drawn > 0 && drawn < 16 && document.querySelector('[data-testid="sweep-progress"]') !== null;
-  }, undefined, { timeout: 60_000, polling: 20 });
+  await page.waitForFunction(
+    () => {
+      const drawn = document.querySelectorAll('[data-testid="series-point"]').length;
+      return drawn > 0 && drawn < 16 && document.querySelector('[data-testid="sweep-progress"]') !== null;
+    },
+    undefined,
+    { timeout: 60_000, polling: 20 },
+  );
   await expect(charts.getByTestId('sweep-progress')).toHaveCount(0, { timeout: 90_000 });
   await expect(charts.getByTestId('series-point')).toHaveCount(16);
   await expect(charts.getByTestId('slope')).toHaveText(slopes);

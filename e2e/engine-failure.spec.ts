@@ -30,5 +30,8 @@ test('a worker that cannot load reaches the failed state with its reason, and Re
   await expect(status).toHaveAttribute('data-status', 'ready');
   await button(page, 'Run').click();
   await expect(page.getByTestId('step-count')).toHaveText(/^step \d+ \/ \d+$/);
-  expect(errors.every((e) => /404|Failed to load|engine\.worker/i.test(e)), errors.join('\n')).toBe(true);
+  expect(
+    errors.every((e) => /404|Failed to load|engine\.worker/i.test(e)),
+    errors.join('\n'),
+  ).toBe(true);
 });

@@ -15,8 +15,16 @@ test('a first visit lands on the scenario cards: the tour and every seed scenari
   const landing = page.getByRole('region', { name: 'Scenarios' });
   await expect(landing.locator('li.card')).toHaveCount(10);
   await expect(landing.locator('li.card h3')).toHaveText([
-    'Tour', 'Reading /proc/sysvipc/shm', 'Per-CPU message counters', 'Finding max_idx after a removal', 'Why max_idx stayed cached',
-    'procfs directories: list or rb-tree', 'procfs directories, named devices', 'The RCU IDR for ipc', 'semget of many keys', 'semget of existing keys',
+    'Tour',
+    'Reading /proc/sysvipc/shm',
+    'Per-CPU message counters',
+    'Finding max_idx after a removal',
+    'Why max_idx stayed cached',
+    'procfs directories: list or rb-tree',
+    'procfs directories, named devices',
+    'The RCU IDR for ipc',
+    'semget of many keys',
+    'semget of existing keys',
   ]);
   await expect(landing.getByRole('button', { name: 'Reproduce Reading /proc/sysvipc/shm' })).toBeVisible();
   await expect(landing.getByRole('button', { name: 'Reproduce Tour' })).toHaveCount(0);
@@ -32,9 +40,15 @@ test('opening a seed scenario loads its workload, its kernel and its views', asy
   await button(page, 'Run').click();
   // N = 2 from the #@default line: two rounds of echo, msgget, IPC_RMID
   await expectStep(page, 6, 6);
-  await expect.poll(() => stateOf(page.url())).toMatchObject({
-    v: 3, kernel: { preset: '5.13', switches: { ipcmni_extend: 'on' } }, views: ['maxidx', 'idr'], mode: 'play', step: 6,
-  });
+  await expect
+    .poll(() => stateOf(page.url()))
+    .toMatchObject({
+      v: 3,
+      kernel: { preset: '5.13', switches: { ipcmni_extend: 'on' } },
+      views: ['maxidx', 'idr'],
+      mode: 'play',
+      step: 6,
+    });
 });
 
 test('the landing cards give way once the user types', async ({ page }) => {

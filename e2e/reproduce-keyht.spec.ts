@@ -7,7 +7,7 @@ const FILE = '005-ipc-findkey-rhashtable.ipc';
 const TEXT = readFileSync(new URL(`../public/examples/${FILE}`, import.meta.url), 'utf8');
 const VALUES = [1000, 2000];
 
-test('Reproduce on the semget card sweeps KEYS on 4.13 and 4.14: the slopes are the engine\'s, the walk\'s near 2 and the table\'s near 1', async ({ page }) => {
+test("Reproduce on the semget card sweeps KEYS on 4.13 and 4.14: the slopes are the engine's, the walk's near 2 and the table's near 1", async ({ page }) => {
   const configs = sweepConfigs(['4.13', '4.14'], []);
   if (!configs.ok) throw new Error(configs.message);
   const expected = runSweep({ text: TEXT, variable: 'KEYS', values: VALUES, configs: configs.configs });

@@ -29,7 +29,7 @@ async function stateTimes(row: Locator): Promise<Record<'running' | 'spinning' |
   return { running: await get('running'), spinning: await get('spinning'), stalled: await get('stalled'), idle: await get('idle') };
 }
 
-test('a multi-CPU workload runs in the Multi-CPU run panel with the CLI\'s numbers, one timeline lane per CPU, and exports', async ({ page }) => {
+test("a multi-CPU workload runs in the Multi-CPU run panel with the CLI's numbers, one timeline lane per CPU, and exports", async ({ page }) => {
   const expected = cliRun(PING_PONG, '6.18');
   await openFresh(page);
   await typeWorkload(page, PING_PONG);
@@ -105,7 +105,7 @@ test('a multi-CPU workload runs in the Multi-CPU run panel with the CLI\'s numbe
   expect([...png.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
 });
 
-test('the RCU IDR scenario runs from F8 on 2.6.25 and 2.6.27 side by side with the CLI\'s throughputs', async ({ page }) => {
+test("the RCU IDR scenario runs from F8 on 2.6.25 and 2.6.27 side by side with the CLI's throughputs", async ({ page }) => {
   const text = readFileSync(new URL('../public/examples/004-rcu-idr.ipc', import.meta.url), 'utf8');
   const before = cliRun(text, '2.6.25');
   const after = cliRun(text, '2.6.27');
@@ -143,8 +143,10 @@ test('the RCU IDR scenario runs from F8 on 2.6.25 and 2.6.27 side by side with t
 
 test('a long multi-CPU run shows its progress in simulated time and Cancel stops it', async ({ page }) => {
   await openFresh(page);
-  const long = PING_PONG.replace('cpus 1 x 2 x 1', 'cpus 2 x 40 x 2').replace('duration 200 us', 'duration 2 s')
-    .replace(/task ping on 0 /, 'task ping x 80 ').replace(/task pong on 1 /, 'task pong x 80 ');
+  const long = PING_PONG.replace('cpus 1 x 2 x 1', 'cpus 2 x 40 x 2')
+    .replace('duration 200 us', 'duration 2 s')
+    .replace(/task ping on 0 /, 'task ping x 80 ')
+    .replace(/task pong on 1 /, 'task pong x 80 ');
   await typeWorkload(page, long);
   const controls = page.getByTestId('smp-controls');
   await controls.getByRole('button', { name: 'Run', exact: true }).click();
@@ -165,7 +167,7 @@ test('a long multi-CPU run shows its progress in simulated time and Cancel stops
   await expect(page.getByTestId('smp-error')).toHaveCount(0);
 });
 
-test('machine constants typed in the field change the run as the CLI\'s --smp does, show as changed, and travel in the link', async ({ page, context }) => {
+test("machine constants typed in the field change the run as the CLI's --smp does, show as changed, and travel in the link", async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const expected = cliRun(PING_PONG, '6.18', { syscall: 10000 });
   // the override must matter, or this test could not tell it was applied

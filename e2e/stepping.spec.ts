@@ -40,7 +40,10 @@ test('stepping over, back, scrubbing and running to the cursor move the console,
   await expect(counter('vfs_read_calls').nth(1)).toHaveText('+2');
 
   // clicking an earlier output line jumps there
-  await page.getByTestId('console').getByRole('button', { name: /msgsnd\(0, 1, 10, IPC_NOWAIT\) = 0/ }).click();
+  await page
+    .getByTestId('console')
+    .getByRole('button', { name: /msgsnd\(0, 1, 10, IPC_NOWAIT\) = 0/ })
+    .click();
   await expectStep(page, 2, TOUR_OPS);
 
   await button(page, 'Reset').click();

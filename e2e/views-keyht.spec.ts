@@ -12,7 +12,7 @@ function preset(name: string) {
   return r.config;
 }
 
-test('after the 49th key the view shows the engine\'s 128-bucket table, chain by chain, and the resize', async ({ page }) => {
+test("after the 49th key the view shows the engine's 128-bucket table, chain by chain, and the resize", async ({ page }) => {
   await openWithViews(page, KEYS_49, 49, ['keyht']);
   const view = viewPanel(page, 'keyht');
   const { kernel } = engineAt(KEYS_49, 49);
@@ -64,16 +64,18 @@ test('on 4.13 the same lookup walks idx 0 … 7 with idr_find, and a missing key
   await expect(view.getByTestId('keyht-svg')).toHaveAttribute('data-variant', 'walk');
   const walk = keyht_ops(engineAt(KEYS_49, 50, preset('4.13')).events, 'sem').walk;
   expect(walk.map((s) => s.idx)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-  await expect(view.getByTestId('keyht-count')).toHaveText('walk: 8 idr_find, 8 key compares → id ' + engineAt(KEYS_49, 50, preset('4.13')).events.flatMap((e) => (e.kind === 'ipc_findkey' ? [e.id] : []))[0]);
+  await expect(view.getByTestId('keyht-count')).toHaveText(
+    'walk: 8 idr_find, 8 key compares → id ' + engineAt(KEYS_49, 50, preset('4.13')).events.flatMap((e) => (e.kind === 'ipc_findkey' ? [e.id] : []))[0],
+  );
   await expect(view.getByTestId('keyht-walked')).toHaveAttribute('data-last', '7');
   await expect(view.getByTestId('keyht-step').last()).toHaveAttribute('data-match', 'true');
   await page.keyboard.press('F10');
   await expect(page.getByTestId('step-count')).toHaveText(/^step 51 \//);
   await expect(view.getByTestId('keyht-count')).toHaveText('walk: 49 idr_find, 49 key compares → not found');
-  await expect(view.getByTestId('keyht-other')).toHaveText('4.14\'s key rhashtable: one hash into 128 buckets, a chain of 0.38 keys on average');
+  await expect(view.getByTestId('keyht-other')).toHaveText("4.14's key rhashtable: one hash into 128 buckets, a chain of 0.38 keys on average");
 });
 
-test('the bucket buttons page through the table and back to the operation\'s bucket', async ({ page }) => {
+test("the bucket buttons page through the table and back to the operation's bucket", async ({ page }) => {
   await openWithViews(page, KEYS_49, 50, ['keyht']);
   const view = viewPanel(page, 'keyht');
   const first = Number(await view.getByTestId('keyht-bucket').first().getAttribute('data-bucket'));
@@ -83,6 +85,6 @@ test('the bucket buttons page through the table and back to the operation\'s buc
   const { kernel } = engineAt(KEYS_49, 50);
   const ht = ipc_ids_of(kernel, 'sem').key_ht!;
   await expect(view.getByTestId('keyht-bucket').nth(3)).toHaveAttribute('data-keys', (ht.tbl.buckets[next + 3] ?? []).map((o) => o.key).join(' '));
-  await view.getByRole('button', { name: 'the operation\'s bucket' }).click();
+  await view.getByRole('button', { name: "the operation's bucket" }).click();
   await expect(view.getByTestId('keyht-bucket').first()).toHaveAttribute('data-bucket', String(first));
 });

@@ -121,7 +121,7 @@ test('IDR "Fit" at 32768 entries draws counts, legibly, that add up to the engin
   await expectLegible(page, 'idr', 'zoomed in, 1440 px');
 });
 
-test('below 1200 px the scenario\'s own view is shown and the tabs say so', async ({ page }) => {
+test("below 1200 px the scenario's own view is shown and the tabs say so", async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.goto('./');
   await page.getByRole('region', { name: 'Scenarios' }).getByRole('button', { name: 'Open Finding max_idx after a removal' }).click();

@@ -42,7 +42,10 @@ test('stepping into the third insert shows the new red leaf, then the fix-up rec
   await expect(view.getByTestId('proc-node')).toHaveCount(3);
   // the dev_snmp6 link is the one right before proc_register
   const reg = events.findIndex((e) => e.kind === 'proc_register');
-  const link = events.slice(0, reg).map((e) => e.kind).lastIndexOf('rb_link');
+  const link = events
+    .slice(0, reg)
+    .map((e) => e.kind)
+    .lastIndexOf('rb_link');
   expect(events[link]).toMatchObject({ kind: 'rb_link', key: 'ifb2' });
   await page.keyboard.press('F9');
   await expectFrame(page, 3, 1);

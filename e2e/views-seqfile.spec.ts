@@ -10,7 +10,11 @@ test('a cat of 40 queues fills a page with the header and 33 rows, then 7 rows, 
   const view = viewPanel(page, 'seqfile');
   const pages = view.getByTestId('seq-page');
   await expect(pages).toHaveCount(3);
-  for (const [i, records, bytes] of [[0, 34, 4080], [1, 7, 840], [2, 0, 0]] as const) {
+  for (const [i, records, bytes] of [
+    [0, 34, 4080],
+    [1, 7, 840],
+    [2, 0, 0],
+  ] as const) {
     await expect(pages.nth(i)).toHaveAttribute('data-records', String(records));
     await expect(pages.nth(i)).toHaveAttribute('data-bytes', String(bytes));
   }

@@ -37,10 +37,15 @@ const report = (results: ReturnType<typeof result>[], stats: object) => ({
 describe('ci-summary.mjs', () => {
   it('names the trace and screenshot of a failed browser test', () => {
     const out = summary(
-      report([result('failed', [
-        { name: 'screenshot', path: '/x/test-results/charts-sweeps/test-failed-1.png' },
-        { name: 'trace', path: '/x/test-results/charts-sweeps/trace.zip' },
-      ])], { expected: 3, unexpected: 1, flaky: 0 }),
+      report(
+        [
+          result('failed', [
+            { name: 'screenshot', path: '/x/test-results/charts-sweeps/test-failed-1.png' },
+            { name: 'trace', path: '/x/test-results/charts-sweeps/trace.zip' },
+          ]),
+        ],
+        { expected: 3, unexpected: 1, flaky: 0 },
+      ),
     );
     expect(out.status).toBe(1);
     expect(out.stdout).toContain('browser test failed: charts.spec.ts:12 › sweeps › a sweep plots');

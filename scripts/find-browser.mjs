@@ -36,8 +36,7 @@ export function findBrowser() {
   return null;
 }
 
-export const INSTALL_HINT =
-  'No Chromium found for the browser tests: install one (on Debian/Ubuntu: apt-get install chromium) or set IPCSCOPE_CHROMIUM=/path/to/chrome.';
+export const INSTALL_HINT = 'No Chromium found for the browser tests: install one (on Debian/Ubuntu: apt-get install chromium) or set IPCSCOPE_CHROMIUM=/path/to/chrome.';
 
 // only when run itself: screenshots.mjs imports this module with its own arguments
 const isMain = process.argv[1] === fileURLToPath(import.meta.url);

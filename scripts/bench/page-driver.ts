@@ -72,8 +72,7 @@ async function waitChangeOrThrow(page: Page, from: number, kind: Change['kind'],
   return (await handle.jsonValue()) as Change;
 }
 
-export const countPattern = (step: number, total?: number) =>
-  `^step ${step.toLocaleString('en')} / ${total === undefined ? '' : total.toLocaleString('en') + '$'}`;
+export const countPattern = (step: number, total?: number) => `^step ${step.toLocaleString('en')} / ${total === undefined ? '' : total.toLocaleString('en') + '$'}`;
 
 /** every error any page logged, for the notes of a measurement that failed */
 export const allErrors: string[] = [];

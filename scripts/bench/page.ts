@@ -69,7 +69,8 @@ export interface PageResult {
 /** Runs the page measurements; the rows of those that cannot run here say why. */
 export async function pageBench(opts: PageOptions): Promise<PageResult> {
   const found = findBrowser();
-  if (found === null) return { rows: [{ measurement: 'page', value: null, unit: '', budget: '', status: 'skipped', notes: 'no Chromium (set IPCSCOPE_CHROMIUM or apt-get install chromium)' }], chromium: 'none' };
+  if (found === null)
+    return { rows: [{ measurement: 'page', value: null, unit: '', budget: '', status: 'skipped', notes: 'no Chromium (set IPCSCOPE_CHROMIUM or apt-get install chromium)' }], chromium: 'none' };
   const { base, proc } = await serve();
   const browser = await chromium.launch({ executablePath: found.path, args: ARGS });
   try {
@@ -145,7 +146,16 @@ async function stepLatency(browser: Browser, base: string, opts: PageOptions): P
     const p95 = percentile(times, 95);
     const detail = `${presses} F10 presses from step ${MSG_32768_START}, keydown → `;
     if (!withFrame) {
-      return [{ measurement: 'step → frame p95, 32768 objects', value: null, unit: 'ms', budget: `≤ ${BUDGET.stepP95Ms} ms`, status: 'n/a', notes: `${NA_VIEW}; ${detail}the step counter: p95 ${p95.toFixed(1)} ms, median ${median(times).toFixed(1)} ms${errNote(errors)}` }];
+      return [
+        {
+          measurement: 'step → frame p95, 32768 objects',
+          value: null,
+          unit: 'ms',
+          budget: `≤ ${BUDGET.stepP95Ms} ms`,
+          status: 'n/a',
+          notes: `${NA_VIEW}; ${detail}the step counter: p95 ${p95.toFixed(1)} ms, median ${median(times).toFixed(1)} ms${errNote(errors)}`,
+        },
+      ];
     }
     const forward = `${detail}stage data-frame (IDR view); median ${median(times).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms${await longTasksSince(page, since)}${errNote(errors)}`;
     // then back again, at a person's pace: each step back restores a checkpoint and replays
@@ -243,13 +253,26 @@ async function million(browser: Browser, base: string, opts: PageOptions): Promi
         unit: 'long tasks',
         budget: `none over ${BUDGET.longTaskMs} ms`,
         status: during.length === 0 ? 'pass' : 'fail',
-        notes: `PerformanceObserver 'longtask' from the first step count (${firstCount.toFixed(0)} ms) to arrival at step 1,000,000 (${(runMs / 1000).toFixed(1)} s after navigation)` +
-          (during.length ? `; ${during.slice(0, 5).map((l) => `${l.duration.toFixed(0)} ms at ${(l.start / 1000).toFixed(2)} s`).join(', ')}${during.length > 5 ? ', …' : ''}` : '') +
+        notes:
+          `PerformanceObserver 'longtask' from the first step count (${firstCount.toFixed(0)} ms) to arrival at step 1,000,000 (${(runMs / 1000).toFixed(1)} s after navigation)` +
+          (during.length
+            ? `; ${during
+                .slice(0, 5)
+                .map((l) => `${l.duration.toFixed(0)} ms at ${(l.start / 1000).toFixed(2)} s`)
+                .join(', ')}${during.length > 5 ? ', …' : ''}`
+            : '') +
           `; ${atLoad.length} during page load`,
       },
     ];
     if (workers.length === 0) {
-      rows.push({ measurement: 'worker memory after the 1M-statement run', value: null, unit: 'MB', budget: `≤ ${BUDGET.workerMemMB} MB`, status: 'n/a', notes: 'no worker target found over the DevTools protocol' });
+      rows.push({
+        measurement: 'worker memory after the 1M-statement run',
+        value: null,
+        unit: 'MB',
+        budget: `≤ ${BUDGET.workerMemMB} MB`,
+        status: 'n/a',
+        notes: 'no worker target found over the DevTools protocol',
+      });
     } else {
       // every live worker of the page (one engine worker; compare mode would add a second)
       const heaps = await Promise.all(workers.map((w) => workerHeap(cdp, w)));
@@ -273,8 +296,11 @@ async function million(browser: Browser, base: string, opts: PageOptions): Promi
       toFirst.push(await pressAndTime(page, 'Home', kind, kind === 'frame' ? '^0:' : countPattern(0, MILLION_STEPS), 30_000));
       toLast.push(await pressAndTime(page, 'End', kind, kind === 'frame' ? `^${MILLION_STEPS}:` : countPattern(MILLION_STEPS, MILLION_STEPS), 30_000));
     }
-    const how = `median of ${reps} (end → start → end), keydown → ${kind === 'frame' ? 'stage data-frame (IDR view)' : "the step counter (the stage has no IDR view frame yet)"}`;
-    for (const [what, xs] of [['first', toFirst], ['last', toLast]] as const) {
+    const how = `median of ${reps} (end → start → end), keydown → ${kind === 'frame' ? 'stage data-frame (IDR view)' : 'the step counter (the stage has no IDR view frame yet)'}`;
+    for (const [what, xs] of [
+      ['first', toFirst],
+      ['last', toLast],
+    ] as const) {
       const v = median(xs);
       rows.push({
         measurement: `1M-statement run: jump to the ${what} step`,

@@ -79,7 +79,11 @@ const sh = (cmd: string, args: string[]) => {
   }
 };
 
-export const loadAverage = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 
 export function describeMachine(loadBefore: string, chromium: string): Machine {
   const head = sh('git', ['rev-parse', '--short', 'HEAD']) || 'unknown commit';

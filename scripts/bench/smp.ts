@@ -51,7 +51,9 @@ export function smpRun(file: string, kernel: string, vars: Readonly<Record<strin
 export function smpRows(opts: { runs: number; log: (s: string) => void }): Row[] {
   const rows: Row[] = [];
   for (const w of SMP_RATE_WORKLOADS) {
-    const what = `${w.file.split('/').pop()} --kernel ${w.kernel} ${Object.entries(w.vars).map(([k, v]) => `--var ${k}=${v}`).join(' ')}`;
+    const what = `${w.file.split('/').pop()} --kernel ${w.kernel} ${Object.entries(w.vars)
+      .map(([k, v]) => `--var ${k}=${v}`)
+      .join(' ')}`;
     opts.log(`SMP event rate: ${what}`);
     const rates: number[] = [];
     let events = 0;
@@ -65,7 +67,11 @@ export function smpRows(opts: { runs: number; log: (s: string) => void }): Row[]
     }
     ms = ms.sort((a, b) => a - b);
     rows.push({
-      measurement: `SMP model event rate: ${what}`, value: median(rates) / 1e6, unit: 'M events/s', budget: '', status: 'n/a',
+      measurement: `SMP model event rate: ${what}`,
+      value: median(rates) / 1e6,
+      unit: 'M events/s',
+      budget: '',
+      status: 'n/a',
       notes: `${events.toLocaleString('en')} events, median ${median(ms).toFixed(0)} ms of ${opts.runs} runs in process`,
     });
   }
@@ -81,7 +87,11 @@ export function smpRows(opts: { runs: number; log: (s: string) => void }): Row[]
   }
   const s = median(secs);
   rows.push({
-    measurement: 'seed 001 sweep, whole CLI process (8 points)', value: s, unit: 's', budget: `≤ ${SWEEP_BUDGET_S} s`, status: s <= SWEEP_BUDGET_S ? 'pass' : 'fail',
+    measurement: 'seed 001 sweep, whole CLI process (8 points)',
+    value: s,
+    unit: 's',
+    budget: `≤ ${SWEEP_BUDGET_S} s`,
+    status: s <= SWEEP_BUDGET_S ? 'pass' : 'fail',
     notes: `median of ${secs.length}: ${secs.map((x) => x.toFixed(1)).join(', ')} s; ipcscope sweep … --var PAIRS=10,20,40,80 --kernel 6.0 --kernel 6.1`,
   });
   return rows;
@@ -95,7 +105,9 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.
   if (onlyRate) {
     for (const w of SMP_RATE_WORKLOADS) {
       const xs = Array.from({ length: runs + 1 }, () => smpRun(w.file, w.kernel, w.vars)).slice(1);
-      console.log(`${w.file.split('/').pop()} ${w.kernel} ${JSON.stringify(Object.fromEntries(Object.entries(w.vars).map(([k, v]) => [k, Number(v)])))}: ${xs[0]!.events} events, ms ${xs.map((x) => x.ms.toFixed(0)).join(' ')}, median ${(median(xs.map((x) => x.events / x.ms)) / 1000).toFixed(2)} M events/s`);
+      console.log(
+        `${w.file.split('/').pop()} ${w.kernel} ${JSON.stringify(Object.fromEntries(Object.entries(w.vars).map(([k, v]) => [k, Number(v)])))}: ${xs[0]!.events} events, ms ${xs.map((x) => x.ms.toFixed(0)).join(' ')}, median ${(median(xs.map((x) => x.events / x.ms)) / 1000).toFixed(2)} M events/s`,
+      );
     }
   } else {
     const { textTable } = await import('./report');

@@ -37,12 +37,7 @@ export function kernelWorkloads(scale = 1): KernelWorkload[] {
       title: `${n} ${kind === 'shm' ? 'shm segments' : 'msg queues'}: create, read /proc/sysvipc/${kind}, remove`,
       args: [String(n)],
       settleMs: 0,
-      text: [
-        `echo ${n} > /proc/sys/kernel/${kind}mni`,
-        `repeat ${n} { ${get} }`,
-        `cat /proc/sysvipc/${kind}`,
-        `for i in 0..${n} { ${rm} }`,
-      ].join('\n'),
+      text: [`echo ${n} > /proc/sys/kernel/${kind}mni`, `repeat ${n} { ${get} }`, `cat /proc/sysvipc/${kind}`, `for i in 0..${n} { ${rm} }`].join('\n'),
       // the echo, n gets, the cat's own line plus header and n rows, n removals
       expect: { lines: 1 + n + 1 + 1 + n + n, contains: [`${kind}ctl(${n - 1}, IPC_RMID) = 0`] },
     };

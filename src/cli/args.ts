@@ -71,8 +71,17 @@ function parseRun(args: string[]): ParsedArgs {
   if (!parsed.ok) return fail(parsed.message);
   const { values: o, positionals: files } = parsed;
   const cmd: RunCommand = {
-    command: 'run', file: '', costs: o.costs === true, json: o.json === true, maxSteps: null, blockTimeout: null,
-    ipcmniExtend: o['ipcmni-extend'] === true, kernel: o.kernel ?? null, sets: o.set ?? [], vars: o.var ?? [], smp: o.smp ?? [],
+    command: 'run',
+    file: '',
+    costs: o.costs === true,
+    json: o.json === true,
+    maxSteps: null,
+    blockTimeout: null,
+    ipcmniExtend: o['ipcmni-extend'] === true,
+    kernel: o.kernel ?? null,
+    sets: o.set ?? [],
+    vars: o.var ?? [],
+    smp: o.smp ?? [],
   };
   if (o['max-steps'] !== undefined) {
     const n = parsePositiveInteger('--max-steps', o['max-steps']);

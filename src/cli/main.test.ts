@@ -14,11 +14,7 @@ let cli = '';
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'ipcscope-cli-'));
-  execFileSync(
-    process.execPath,
-    ['node_modules/vite/bin/vite.js', 'build', '--config', 'vite.cli.config.ts', '--logLevel', 'error', '--outDir', join(dir, 'cli')],
-    { stdio: 'pipe' },
-  );
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'vite.cli.config.ts', '--logLevel', 'error', '--outDir', join(dir, 'cli')], { stdio: 'pipe' });
   cli = join(dir, 'cli', 'ipcscope.mjs');
 }, 120_000);
 
@@ -38,8 +34,7 @@ function workload(name: string, text: string): string {
 }
 
 const SMALL = 'q = msgget(IPC_PRIVATE, IPC_CREAT|0600)\nmsgctl(q, IPC_RMID)\nmsgctl(q, IPC_RMID)\n';
-const SMALL_OUT =
-  'msgget(IPC_PRIVATE, IPC_CREAT|0600) = 0\nmsgctl(0, IPC_RMID) = 0\nmsgctl(0, IPC_RMID) = -1 EINVAL (Invalid argument)\n';
+const SMALL_OUT = 'msgget(IPC_PRIVATE, IPC_CREAT|0600) = 0\nmsgctl(0, IPC_RMID) = 0\nmsgctl(0, IPC_RMID) = -1 EINVAL (Invalid argument)\n';
 
 describe('the ipcscope command', () => {
   it('--version prints the engine version', () => {
@@ -65,14 +60,10 @@ describe('the ipcscope command', () => {
     const path = workload('bad.ipc', 'msgget(0, 0)\nrepeat 2 {\n  msgfoo(1)\n}\n');
     expect(ipcscope(['run', path])).toEqual({
       stdout: '',
-      stderr:
-        `${path}:3:3: error: unknown call \`msgfoo\` ` +
-        '(the calls are msgget, msgsnd, msgrcv, msgctl, shmget, shmctl, semget, semctl, semop, semtimedop)\n',
+      stderr: `${path}:3:3: error: unknown call \`msgfoo\` ` + '(the calls are msgget, msgsnd, msgrcv, msgctl, shmget, shmctl, semget, semctl, semop, semtimedop)\n',
       status: 2,
     });
-    expect(ipcscope(['run', '-'], 'msgget(089, 0)').stderr).toBe(
-      '<stdin>:1:8: error: `089` starts with 0, so it is octal, and 8 and 9 are not octal digits\n',
-    );
+    expect(ipcscope(['run', '-'], 'msgget(089, 0)').stderr).toBe('<stdin>:1:8: error: `089` starts with 0, so it is octal, and 8 and 9 are not octal digits\n');
   });
 
   it('a run-time error prints the output so far, then the error, exit 2', () => {
@@ -103,9 +94,7 @@ describe('the ipcscope command', () => {
   it('--max-steps stops a runaway loop with a clear error', () => {
     const r = ipcscope(['run', '--max-steps', '100', '-'], 'repeat 1000000000 { }\n');
     expect(r.status).toBe(2);
-    expect(r.stderr).toBe(
-      '<stdin>:1:1: error: this loop would run 1000000000 iterations, more than the 100 steps left of the budget of 100 (see --max-steps)\n',
-    );
+    expect(r.stderr).toBe('<stdin>:1:1: error: this loop would run 1000000000 iterations, more than the 100 steps left of the budget of 100 (see --max-steps)\n');
   });
 
   it('--block-timeout is accepted and a blocking call reports EINTR', () => {
@@ -155,7 +144,10 @@ describe('the ipcscope command', () => {
   });
 
   it('sweep of a multi-CPU workload takes --smp too, for every point', () => {
-    const path = workload('smp-sweep.ipc', '#@default W=0\ncpus 2\nduration 100 us\nq = msgget(1, IPC_CREAT|0600)\ntask s on 0 { forever { msgsnd(q, 1, 4) } }\ntask r on 1 { forever { msgrcv(q, 0, 4) } }\n');
+    const path = workload(
+      'smp-sweep.ipc',
+      '#@default W=0\ncpus 2\nduration 100 us\nq = msgget(1, IPC_CREAT|0600)\ntask s on 0 { forever { msgsnd(q, 1, 4) } }\ntask r on 1 { forever { msgrcv(q, 0, 4) } }\n',
+    );
     const points = (extra: string[]) => {
       const r = ipcscope(['sweep', path, '--var', 'W=1,2', '--json', ...extra]);
       expect(r.status).toBe(0);
@@ -168,9 +160,15 @@ describe('the ipcscope command', () => {
   });
 
   it('sweep runs its points on worker threads and prints exactly what a serial run prints', () => {
-    const smp = workload('smp-par.ipc', '#@default P=1\ncpus 4\nduration 200 us\nfor i in 0..P { msgget(i + 1, IPC_CREAT|0600) }\ntask s x P { q = msgget(TASK + 1, 0); forever { msgsnd(q, 1, 4); msgctl(q, MSG_INFO) } }\ntask r x P { q = msgget(TASK + 1, 0); forever { msgrcv(q, 0, 4) } }\n');
+    const smp = workload(
+      'smp-par.ipc',
+      '#@default P=1\ncpus 4\nduration 200 us\nfor i in 0..P { msgget(i + 1, IPC_CREAT|0600) }\ntask s x P { q = msgget(TASK + 1, 0); forever { msgsnd(q, 1, 4); msgctl(q, MSG_INFO) } }\ntask r x P { q = msgget(TASK + 1, 0); forever { msgrcv(q, 0, 4) } }\n',
+    );
     const plain = workload('plain-par.ipc', 'for i in 0..N { shmget(IPC_PRIVATE, 4096, IPC_CREAT|0600) }\n#@measure\ncat /proc/sysvipc/shm\n');
-    for (const [path, values, kernels] of [[smp, 'P=1,2,3', ['6.0', '6.1']], [plain, 'N=1,10,100,300', ['5.13', '6.18']]] as const) {
+    for (const [path, values, kernels] of [
+      [smp, 'P=1,2,3', ['6.0', '6.1']],
+      [plain, 'N=1,10,100,300', ['5.13', '6.18']],
+    ] as const) {
       const args = ['sweep', path, '--var', values, ...kernels.flatMap((k) => ['--kernel', k]), '--json'];
       const serial = ipcscope([...args, '--jobs', '1']);
       const parallel = ipcscope([...args, '--jobs', '3']);

@@ -16,9 +16,7 @@ export type OptionValues<S extends OptionSpec> = {
   [K in keyof S]?: S[K]['type'] extends 'boolean' ? boolean : S[K]['multiple'] extends true ? string[] : string;
 };
 
-export type ParsedOptions<S extends OptionSpec> =
-  | { ok: true; values: OptionValues<S>; positionals: string[] }
-  | { ok: false; message: string };
+export type ParsedOptions<S extends OptionSpec> = { ok: true; values: OptionValues<S>; positionals: string[] } | { ok: false; message: string };
 
 /**
  * Parses `argv` against `spec`. Errors (the first one wins): `unknown option

@@ -34,7 +34,12 @@ export async function sweepCommand(cmd: SweepCommand): Promise<number> {
     return 2;
   }
   const spec: SweepSpec = {
-    text: input.text, variable: vars.variable, values: vars.values, constants: vars.constants, configs: configs.configs, smpConstants: smp.overrides,
+    text: input.text,
+    variable: vars.variable,
+    values: vars.values,
+    constants: vars.constants,
+    configs: configs.configs,
+    smpConstants: smp.overrides,
     ...(cmd.maxSteps === null ? {} : { maxSteps: cmd.maxSteps }),
   };
   const t0 = performance.now();
@@ -45,8 +50,7 @@ export async function sweepCommand(cmd: SweepCommand): Promise<number> {
   let result: SweepResult;
   if (threads > 1 && vars.values.length * configs.configs.length > 1 && canUseThreads()) {
     // in parallel: a line as each point finishes
-    result = await runSweepOnThreads(spec, threads, (job, _point, done, total) =>
-      progress(done, total, `${spec.configs[job.series]!.label} ${vars.variable}=${spec.values[job.index]!} finished`));
+    result = await runSweepOnThreads(spec, threads, (job, _point, done, total) => progress(done, total, `${spec.configs[job.series]!.label} ${vars.variable}=${spec.values[job.index]!} finished`));
     progress(result.values.length * result.series.length, result.values.length * result.series.length, 'done');
   } else {
     // one after the other: a line as each point starts

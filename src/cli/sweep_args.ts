@@ -55,8 +55,15 @@ export function parseSweep(args: string[]): ParsedArgs {
   const { values: o, positionals: files } = parsed;
   if (o.csv === true && o.json === true) return fail('give only one of --csv and --json');
   const cmd: SweepCommand = {
-    command: 'sweep', file: '', vars: o.var ?? [], kernels: o.kernel ?? [], sets: o.set ?? [], smp: o.smp ?? [],
-    format: o.csv === true ? 'csv' : o.json === true ? 'json' : 'table', maxSteps: null, jobs: null,
+    command: 'sweep',
+    file: '',
+    vars: o.var ?? [],
+    kernels: o.kernel ?? [],
+    sets: o.set ?? [],
+    smp: o.smp ?? [],
+    format: o.csv === true ? 'csv' : o.json === true ? 'json' : 'table',
+    maxSteps: null,
+    jobs: null,
   };
   if (o['max-steps'] !== undefined) {
     const n = parsePositiveInteger('--max-steps', o['max-steps']);

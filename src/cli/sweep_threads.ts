@@ -54,11 +54,12 @@ function startWorker(spec: SweepSpec): { run: (job: SweepJob) => Promise<SweepPo
   w.on('error', fail);
   w.on('exit', (code) => fail(new Error(`a sweep worker exited (status ${code})`)));
   return {
-    run: (job) => new Promise<SweepPoint>((resolve, reject) => {
-      if (dead !== null) return reject(dead);
-      pending = { resolve, reject };
-      w.postMessage(job);
-    }),
+    run: (job) =>
+      new Promise<SweepPoint>((resolve, reject) => {
+        if (dead !== null) return reject(dead);
+        pending = { resolve, reject };
+        w.postMessage(job);
+      }),
     stop: () => w.terminate(),
   };
 }
@@ -68,7 +69,11 @@ export async function runSweepOnThreads(spec: SweepSpec, threads: number, onPoin
   const n = Math.max(1, Math.min(threads, spec.values.length * spec.configs.length));
   const workers = Array.from({ length: n }, () => startWorker(spec));
   try {
-    return await runSweepParallel(spec, workers.map((w) => w.run), onPoint);
+    return await runSweepParallel(
+      spec,
+      workers.map((w) => w.run),
+      onPoint,
+    );
   } finally {
     await Promise.all(workers.map((w) => w.stop()));
   }

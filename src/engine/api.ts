@@ -63,11 +63,7 @@ export interface MachineCheckpoint {
  * `#@default` lines (script/directives.ts) set, `vars` over them.
  * Return: the machine, or the parse error (or malformed directive).
  */
-export function bootMachine(
-  text: string,
-  config: Partial<KernelConfig> = {},
-  vars?: ReadonlyMap<string, bigint>,
-): { ok: true; machine: Machine } | { ok: false; error: WorkloadError } {
+export function bootMachine(text: string, config: Partial<KernelConfig> = {}, vars?: ReadonlyMap<string, bigint>): { ok: true; machine: Machine } | { ok: false; error: WorkloadError } {
   const parsed = parse(text);
   if (!parsed.ok) return parsed;
   const smp = parsed.program.smp;

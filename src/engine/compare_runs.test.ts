@@ -12,7 +12,14 @@ describe('firstDivergence', () => {
 
   test('the same kernel on both sides never diverges', () => {
     expect(firstDivergence(TOUR_LIKE, { preset: '5.13' }, { preset: '5.13' }, 'costs')).toEqual({
-      step: null, reason: null, left: '', right: '', counter: null, leftNs: 0, rightNs: 0, compared: 4,
+      step: null,
+      reason: null,
+      left: '',
+      right: '',
+      counter: null,
+      leftNs: 0,
+      rightNs: 0,
+      compared: 4,
     });
   });
 

@@ -55,7 +55,14 @@ export function firstDivergence(text: string, left: KernelChoice, right: KernelC
     const sa = advance(ma, { ...ma.kernel.probe.costs });
     const sb = advance(mb, { ...mb.kernel.probe.costs });
     const at = (reason: Divergence['reason'], counter: CostName | null = null): Divergence => ({
-      step, reason, left: sa.output, right: sb.output, counter, leftNs: modeledNs(sa.costs), rightNs: modeledNs(sb.costs), compared: step,
+      step,
+      reason,
+      left: sa.output,
+      right: sb.output,
+      counter,
+      leftNs: modeledNs(sa.costs),
+      rightNs: modeledNs(sb.costs),
+      compared: step,
     });
     if (sa.ended && sb.ended) return sa.output === sb.output ? { ...none, compared: step - 1 } : at('output');
     if (sa.ended !== sb.ended) return at('end');

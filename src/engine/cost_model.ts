@@ -68,12 +68,28 @@ const RHT_TABLE = 1000;
  * cost_model.test.ts checks that the engine still counts exactly these.
  */
 export const BASELINE_A_COUNTS = {
-  syscalls: 1369, vfs_read_calls: 1367, idr_get_next: 34135, idr_node_visits: 102401, idr_slot_scans: 110,
-  sysvipc_find_ipc: 34135, seq_start: 1367, seq_next: 32769, seq_stop: 1367, shm_proc_show: 34133,
+  syscalls: 1369,
+  vfs_read_calls: 1367,
+  idr_get_next: 34135,
+  idr_node_visits: 102401,
+  idr_slot_scans: 110,
+  sysvipc_find_ipc: 34135,
+  seq_start: 1367,
+  seq_next: 32769,
+  seq_stop: 1367,
+  shm_proc_show: 34133,
 } as const;
 export const BASELINE_B_COUNTS = {
-  syscalls: 967, vfs_read_calls: 965, idr_get_next: 33733, idr_node_visits: 101195, idr_slot_scans: 110,
-  sysvipc_find_ipc: 33733, seq_start: 965, seq_next: 32769, seq_stop: 965, msg_proc_show: 33731,
+  syscalls: 967,
+  vfs_read_calls: 965,
+  idr_get_next: 33733,
+  idr_node_visits: 101195,
+  idr_slot_scans: 110,
+  sysvipc_find_ipc: 33733,
+  seq_start: 965,
+  seq_next: 32769,
+  seq_stop: 965,
+  msg_proc_show: 33731,
 } as const;
 
 /** everything of msgget besides the syscall and the IDR work (kmalloc, LSM, rwsem, object lock, RCU) */

@@ -42,8 +42,11 @@ describe('resolveChoice', () => {
     expect([r.config.idr, r.config.ipc_idx_alloc]).toEqual(['layer', 'lowest']);
   });
 
-  test('either idr_layer tree is kept as an override where allocation is lowest-index: 3.18\'s 256-slot one on 2.6.25, and back', () => {
-    for (const [p, idr] of [['2.6.25', 'layer256'], ['3.18', 'layer']] as const) {
+  test("either idr_layer tree is kept as an override where allocation is lowest-index: 3.18's 256-slot one on 2.6.25, and back", () => {
+    for (const [p, idr] of [
+      ['2.6.25', 'layer256'],
+      ['3.18', 'layer'],
+    ] as const) {
       const clean = cleanChoice({ preset: p, switches: { idr } });
       expect(clean).toEqual({ choice: { preset: p, switches: { idr } }, ignored: [] });
       expect(resolveChoice(clean.choice).config.idr).toBe(idr);

@@ -57,7 +57,10 @@ export function cleanChoice(choice: KernelChoice): { choice: KernelChoice; ignor
 /** The configuration for a choice (never fails; see cleanChoice for what is left out). */
 export function resolveChoice(choice: KernelChoice): ResolvedChoice {
   const { choice: clean, ignored } = cleanChoice(choice);
-  const r = resolveConfig(clean.preset ?? null, Object.entries(clean.switches ?? {}).map(([k, v]) => [k, String(v)] as const));
+  const r = resolveConfig(
+    clean.preset ?? null,
+    Object.entries(clean.switches ?? {}).map(([k, v]) => [k, String(v)] as const),
+  );
   if (!r.ok) throw new Error(`internal error: a clean kernel choice did not resolve: ${r.message}`);
   return { config: r.config, ignored };
 }

@@ -11,8 +11,15 @@ describe('resolveConfig', () => {
   it('sets every switch of a preset at once', () => {
     const r = resolveConfig('2.6.25');
     expect(r.ok && r.config).toMatchObject({
-      sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer',
-      msg_counters: 'atomic', proc_dir: 'list', ipc_lookup: 'rwsem', shm_proc_format: 'classic', ipc_limits: '2.6',
+      sysvipc_find_ipc: 'count',
+      ipc_maxidx: 'none',
+      ipc_idx_alloc: 'lowest',
+      idr: 'layer',
+      msg_counters: 'atomic',
+      proc_dir: 'list',
+      ipc_lookup: 'rwsem',
+      shm_proc_format: 'classic',
+      ipc_limits: '2.6',
     });
   });
 

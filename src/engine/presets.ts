@@ -83,9 +83,7 @@ export const NUMERIC_SETTINGS = {
 export type KernelPreset = Pick<KernelConfig, Exclude<SwitchName, 'ipcmni_extend'>>;
 
 /** 6.18 sets every switch as the host kernel does: DEFAULT_CONFIG's values, the one place they are written. */
-const V6_18: KernelPreset = Object.fromEntries(
-  (Object.keys(SWITCH_VALUES) as SwitchName[]).filter((n) => n !== 'ipcmni_extend').map((n) => [n, DEFAULT_CONFIG[n]]),
-) as unknown as KernelPreset;
+const V6_18: KernelPreset = Object.fromEntries((Object.keys(SWITCH_VALUES) as SwitchName[]).filter((n) => n !== 'ipcmni_extend').map((n) => [n, DEFAULT_CONFIG[n]])) as unknown as KernelPreset;
 
 /** The sem switches before Rik van Riel's 3.10 locking, the 3.11 pending_const and the 3.16 GETNCNT rule. */
 const SEM_2_6 = { sem_locking: 'global', sem_zero_queue: 'mixed', semcnt: 'all_sops', sem_wakeup: 'in_wakeup' } as const satisfies Partial<KernelPreset>;
@@ -96,13 +94,71 @@ const SEM_3_16 = { sem_locking: 'per_sem', sem_zero_queue: 'separate', semcnt: '
 export const KERNEL_PRESETS: Readonly<Record<string, Readonly<KernelPreset>>> = {
   // IDR conversion done (2.6.24) but lookups still take the rwsem for read
   // (§6.3); idr_layer tree recycling layers through its free list; old limits
-  '2.6.25': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic', proc_dir: 'list', ipc_lookup: 'rwsem', spinlock: 'ticket', rwsem: 'spinlock', shm_proc_format: 'classic', ipc_limits: '2.6', ipc_findkey: 'walk', ...SEM_2_6, msg_wakeup: 'locked' },
+  '2.6.25': {
+    ...V6_18,
+    sysvipc_find_ipc: 'count',
+    ipc_maxidx: 'none',
+    ipc_idx_alloc: 'lowest',
+    idr: 'layer',
+    msg_counters: 'atomic',
+    proc_dir: 'list',
+    ipc_lookup: 'rwsem',
+    spinlock: 'ticket',
+    rwsem: 'spinlock',
+    shm_proc_format: 'classic',
+    ipc_limits: '2.6',
+    ipc_findkey: 'walk',
+    ...SEM_2_6,
+    msg_wakeup: 'locked',
+  },
   // Nadia Derbey's RCU IDR (v2.6.27-rc1): lockless idr_find, layers freed after a grace period
-  '2.6.27': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer', msg_counters: 'atomic', proc_dir: 'list', ipc_lookup: 'rcu', spinlock: 'ticket', rwsem: 'spinlock', shm_proc_format: 'classic', ipc_limits: '2.6', ipc_findkey: 'walk', ...SEM_2_6, msg_wakeup: 'locked' },
+  '2.6.27': {
+    ...V6_18,
+    sysvipc_find_ipc: 'count',
+    ipc_maxidx: 'none',
+    ipc_idx_alloc: 'lowest',
+    idr: 'layer',
+    msg_counters: 'atomic',
+    proc_dir: 'list',
+    ipc_lookup: 'rcu',
+    spinlock: 'ticket',
+    rwsem: 'spinlock',
+    shm_proc_format: 'classic',
+    ipc_limits: '2.6',
+    ipc_findkey: 'walk',
+    ...SEM_2_6,
+    msg_wakeup: 'locked',
+  },
   // last release with the procfs list; rss/swap columns (2.6.36), SHMMAX raised (3.16); the 3.9 IDR (256-slot layers, hint)
-  '3.18': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer256', msg_counters: 'atomic', proc_dir: 'list', spinlock: 'ticket', ipc_limits: '3.16', rwsem: 'xadd', ipc_findkey: 'walk', ...SEM_3_16, msg_wakeup: 'locked' },
+  '3.18': {
+    ...V6_18,
+    sysvipc_find_ipc: 'count',
+    ipc_maxidx: 'none',
+    ipc_idx_alloc: 'lowest',
+    idr: 'layer256',
+    msg_counters: 'atomic',
+    proc_dir: 'list',
+    spinlock: 'ticket',
+    ipc_limits: '3.16',
+    rwsem: 'xadd',
+    ipc_findkey: 'walk',
+    ...SEM_3_16,
+    msg_wakeup: 'locked',
+  },
   // procfs rb-tree (710585d4922f); SEM* defaults raised
-  '3.19': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer256', msg_counters: 'atomic', spinlock: 'ticket', rwsem: 'xadd', ipc_findkey: 'walk', ...SEM_3_16, msg_wakeup: 'locked' },
+  '3.19': {
+    ...V6_18,
+    sysvipc_find_ipc: 'count',
+    ipc_maxidx: 'none',
+    ipc_idx_alloc: 'lowest',
+    idr: 'layer256',
+    msg_counters: 'atomic',
+    spinlock: 'ticket',
+    rwsem: 'xadd',
+    ipc_findkey: 'walk',
+    ...SEM_3_16,
+    msg_wakeup: 'locked',
+  },
   // radix-tree IDR (4.11); the last release whose ipc_findkey walks the ids
   '4.13': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', msg_counters: 'atomic', rwsem: 'xadd', ipc_findkey: 'walk' },
   // the key rhashtable (Guillaume Knispel, 4.14)

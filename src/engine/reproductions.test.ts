@@ -8,9 +8,15 @@ const examples = new URL('../../public/examples/', import.meta.url);
 describe('the seed reproductions', () => {
   test('there is one per seed workload file', () => {
     expect(REPRODUCTIONS.map((r) => r.file)).toEqual([
-      '000-sysvipc-find-ipc.ipc', '001-msg-percpu-counters.ipc', '002-ipc-search-maxidx.ipc', '002-ipc-maxidx-no-cache.ipc',
-      '003-procfs-rbtree.ipc', '003-procfs-rbtree-named.ipc', '004-rcu-idr.ipc',
-      '005-ipc-findkey-rhashtable.ipc', '005-ipc-findkey-lookups.ipc',
+      '000-sysvipc-find-ipc.ipc',
+      '001-msg-percpu-counters.ipc',
+      '002-ipc-search-maxidx.ipc',
+      '002-ipc-maxidx-no-cache.ipc',
+      '003-procfs-rbtree.ipc',
+      '003-procfs-rbtree-named.ipc',
+      '004-rcu-idr.ipc',
+      '005-ipc-findkey-rhashtable.ipc',
+      '005-ipc-findkey-lookups.ipc',
     ]);
     expect(reproductionFor('004-rcu-idr.ipc')?.kernels).toEqual(['2.6.25', '2.6.27']);
     expect(reproductionFor('tour.ipc')).toBe(undefined);
@@ -29,7 +35,7 @@ describe('the seed reproductions', () => {
     });
   }
 
-  test('the published figures of seed 000 are the thread\'s, in nanoseconds', () => {
+  test("the published figures of seed 000 are the thread's, in nanoseconds", () => {
     const before = reproductionFor('000-sysvipc-find-ipc.ipc')!.published[0]!;
     expect(before.points.map((p) => p.y / 1e6)).toEqual([12, 18, 65, 325, 1303, 5182]);
   });

@@ -91,7 +91,7 @@ export const REPRODUCTIONS: readonly Reproduction[] = [
     published: [],
     // 160 threads = 80 sender/receiver pairs (docs/REPRODUCTIONS.md §4)
     ratios: [{ value: 80, numerator: '6.1', denominator: '6.0', ratio: 3.38, label: '3.38× (3.17×–3.99×)' }],
-    claim: 'stress-ng\'s System V message passing ran 3.38× (3.17× to 3.99× across versions) faster with 160 threads on 2 × 40 cores.',
+    claim: "stress-ng's System V message passing ran 3.38× (3.17× to 3.99× across versions) faster with 160 threads on 2 × 40 cores.",
   },
   {
     file: '002-ipc-search-maxidx.ipc',
@@ -150,15 +150,37 @@ export const REPRODUCTIONS: readonly Reproduction[] = [
     sets: [],
     published: [
       {
-        label: 'pmsg, stock 2.6.25-mm1', kernel: '2.6.25', metric: 'throughput',
-        points: [[1, 876000], [2, 1549592], [3, 1694370], [4, 404553], [5, 391283], [6, 263249], [7, 191742], [8, 141722]].map(([value, y]) => ({ value: value!, y: y! })),
+        label: 'pmsg, stock 2.6.25-mm1',
+        kernel: '2.6.25',
+        metric: 'throughput',
+        points: [
+          [1, 876000],
+          [2, 1549592],
+          [3, 1694370],
+          [4, 404553],
+          [5, 391283],
+          [6, 263249],
+          [7, 191742],
+          [8, 141722],
+        ].map(([value, y]) => ({ value: value!, y: y! })),
       },
       {
-        label: 'pmsg, 2.6.25-mm1 + RCU IDR', kernel: '2.6.27', metric: 'throughput',
-        points: [[1, 947488], [2, 1730685], [3, 2324880], [4, 2400408], [5, 3246580], [6, 3752148], [7, 4243142], [8, 4275780]].map(([value, y]) => ({ value: value!, y: y! })),
+        label: 'pmsg, 2.6.25-mm1 + RCU IDR',
+        kernel: '2.6.27',
+        metric: 'throughput',
+        points: [
+          [1, 947488],
+          [2, 1730685],
+          [3, 2324880],
+          [4, 2400408],
+          [5, 3246580],
+          [6, 3752148],
+          [7, 4243142],
+          [8, 4275780],
+        ].map(([value, y]) => ({ value: value!, y: y! })),
       },
     ],
-    claim: 'Manfred Spraul\'s pmsg ping-pong collapsed beyond 4 CPUs with the rwsem (141,722 messages on 8) and scaled with the RCU IDR (4,275,780 on 8).',
+    claim: "Manfred Spraul's pmsg ping-pong collapsed beyond 4 CPUs with the rwsem (141,722 messages on 8) and scaled with the RCU IDR (4,275,780 on 8).",
   },
   {
     file: '005-ipc-findkey-rhashtable.ipc',

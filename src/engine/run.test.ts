@@ -56,8 +56,7 @@ dummy1
 
   it('wraps odd argument values as Linux does', () => {
     const r = runWorkload(
-      'msgget(0x100000000, 0)\nmsgget(-1, 0x100000|0644)\nq = msgget(IPC_PRIVATE, IPC_CREAT|0600)\n' +
-        'msgrcv(q, 1, -1)\nmsgsnd(q, 0x10000000000000001, 0, IPC_NOWAIT)\nmsgctl(32769, MSG_STAT)\n',
+      'msgget(0x100000000, 0)\nmsgget(-1, 0x100000|0644)\nq = msgget(IPC_PRIVATE, IPC_CREAT|0600)\n' + 'msgrcv(q, 1, -1)\nmsgsnd(q, 0x10000000000000001, 0, IPC_NOWAIT)\nmsgctl(32769, MSG_STAT)\n',
     );
     expect(r.output).toBe(
       'msgget(IPC_PRIVATE, 000) = 0\n' +
@@ -95,7 +94,7 @@ dummy1
     expect(r).toMatchObject({ exitCode: 2, steps: 6, error: { code: 'step_limit' } });
   });
 
-  it('reports the statements to the probe\'s tracer', () => {
+  it("reports the statements to the probe's tracer", () => {
     const kinds: string[] = [];
     const probe = newProbe((e) => {
       if (e.kind === 'stmt_begin' || e.kind === 'stmt_end') kinds.push(`${e.kind}:${e.line}`);

@@ -29,7 +29,14 @@ describe('streamWorkload', () => {
     const dir = new URL('../../public/examples/', import.meta.url);
     for (const f of readdirSync(dir)) if (f.endsWith('.ipc')) texts.push(readFileSync(new URL(f, dir), 'utf8'));
     expect(texts.length).toBeGreaterThan(50);
-    for (const t of texts) expectSameAsRun(t, { maxSteps: 200_000, vars: new Map([['N', 40n], ['PAIRS', 2n]]) });
+    for (const t of texts)
+      expectSameAsRun(t, {
+        maxSteps: 200_000,
+        vars: new Map([
+          ['N', 40n],
+          ['PAIRS', 2n],
+        ]),
+      });
   });
 
   it('matches runWorkload on generated programs, valid or not', () => {

@@ -15,7 +15,13 @@ describe('sweep helpers', () => {
   it('computes log-log slopes between points and by least squares', () => {
     expect(logLogSlope(1000, 5, 2000, 20)).toBeCloseTo(2, 10);
     expect(logLogSlope(1000, 0, 2000, 20)).toBe(null);
-    expect(fittedSlope([{ value: 1, ns: 3 }, { value: 2, ns: 6 }, { value: 4, ns: 12 }])).toBeCloseTo(1, 10);
+    expect(
+      fittedSlope([
+        { value: 1, ns: 3 },
+        { value: 2, ns: 6 },
+        { value: 4, ns: 12 },
+      ]),
+    ).toBeCloseTo(1, 10);
     expect(fittedSlope([{ value: 1, ns: 3 }])).toBe(null);
   });
 
@@ -78,7 +84,13 @@ describe('reproduction 2 (seed 002)', () => {
 
   it('without the cache every SEM_INFO searches: more probes with ipcmni_extend and with gaps', () => {
     const run = (gaps: number, extend: string) =>
-      runSweep({ text: example('002-ipc-maxidx-no-cache.ipc'), variable: 'N', values: [100], constants: { GAPS: gaps }, configs: configs(['6.18'], ['ipc_maxidx=bsearch,search', `ipcmni_extend=${extend}`]) });
+      runSweep({
+        text: example('002-ipc-maxidx-no-cache.ipc'),
+        variable: 'N',
+        values: [100],
+        constants: { GAPS: gaps },
+        configs: configs(['6.18'], ['ipc_maxidx=bsearch,search', `ipcmni_extend=${extend}`]),
+      });
     const slowdown = (gaps: number, extend: string) => {
       const [cached, searched] = run(gaps, extend).series;
       return searched!.points[0]!.ns / cached!.points[0]!.ns;
@@ -123,7 +135,11 @@ task pong x CPUS on TASK { a = msgget(TASK + 1, 0); b = msgget(TASK + 101, 0); f
     // each CPU carries one pair (both tasks on it): the machine scales with the CPUs, up to a message of phase
     // (about 3.2 us per message on icelake: the host-measured path and context switch, smp/constants.ts)
     expect(t).toEqual([310000, 630000, 1250000]);
-    expect(points.map((p) => [p.smp!.cpus, p.smp!.tasks])).toEqual([[1, 2], [2, 4], [4, 8]]);
+    expect(points.map((p) => [p.smp!.cpus, p.smp!.tasks])).toEqual([
+      [1, 2],
+      [2, 4],
+      [4, 8],
+    ]);
     const table = formatSweepTable(r);
     expect(table.split('\n')[0]).toBe('measured: messages (successful msgsnd) per simulated second, multi-CPU model');
     expect(table).toContain('x first');

@@ -117,7 +117,12 @@ function diff(a: Costs, b: Costs): Costs {
 
 /** Runs the workload once with `variable` = `value`; never throws. */
 export function runSweepPoint(
-  text: string, config: KernelConfig, variable: string, value: number, maxSteps = Infinity, constants: Readonly<Record<string, number>> = {},
+  text: string,
+  config: KernelConfig,
+  variable: string,
+  value: number,
+  maxSteps = Infinity,
+  constants: Readonly<Record<string, number>> = {},
   smpConstants: Readonly<Partial<SmpConstants>> = {},
 ): SweepPoint {
   const parsed = parse(text);
@@ -165,7 +170,12 @@ export function runSweepPoint(
 
 /** A point of a multi-CPU workload: the SMP run's throughput and where the CPU time went. */
 function runSmpSweepPoint(
-  program: Program & { smp: SmpDeclarations }, config: KernelConfig, variable: string, value: number, maxSteps: number, constants: Readonly<Record<string, number>>,
+  program: Program & { smp: SmpDeclarations },
+  config: KernelConfig,
+  variable: string,
+  value: number,
+  maxSteps: number,
+  constants: Readonly<Record<string, number>>,
   smpConstants: Readonly<Partial<SmpConstants>>,
 ): SweepPoint {
   const overrides = new Map<string, bigint>(Object.entries(constants).map(([k, v]) => [k, BigInt(v)]));
@@ -177,8 +187,13 @@ function runSmpSweepPoint(
   const all = res.duration * res.cpus.length;
   const sum = (k: 'running' | 'spinning' | 'stalled' | 'idle') => res.cpus.reduce((a, c) => a + c[k], 0) / all;
   const smp: SweepSmpFigures = {
-    ops_per_sec: res.ops_per_sec, cpus: res.cpus.length, tasks: res.tasks.length,
-    running: sum('running'), spinning: sum('spinning'), stalled: sum('stalled'), idle: sum('idle'),
+    ops_per_sec: res.ops_per_sec,
+    cpus: res.cpus.length,
+    tasks: res.tasks.length,
+    running: sum('running'),
+    spinning: sum('spinning'),
+    stalled: sum('stalled'),
+    idle: sum('idle'),
     hottest_line: res.lines.find((l) => l.stall_ns > 0)?.line ?? null,
   };
   return { value, throughput: res.throughput, smp, costs: r.costs, ns: modeledNs(r.costs), exitCode: 0, error: null };
@@ -248,7 +263,10 @@ export function sweepSeries(spec: SweepSpec, series: number, points: SweepPoint[
  */
 export function assembleSweep(spec: SweepSpec, points: readonly (readonly SweepPoint[])[]): SweepResult {
   return {
-    variable: spec.variable, values: [...spec.values], constants: { ...spec.constants }, measureLine: measureLineOf(spec.text),
+    variable: spec.variable,
+    values: [...spec.values],
+    constants: { ...spec.constants },
+    measureLine: measureLineOf(spec.text),
     series: spec.configs.map((_, i) => sweepSeries(spec, i, [...points[i]!])),
   };
 }
@@ -333,5 +351,8 @@ export function mainCounters(result: SweepResult, max = 6): CostName[] {
       }
     }
   }
-  return [...weight.entries()].sort((a, b) => b[1] - a[1]).slice(0, max).map(([n]) => n);
+  return [...weight.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, max)
+    .map(([n]) => n);
 }

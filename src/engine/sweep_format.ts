@@ -33,16 +33,30 @@ function formatSmpTable(r: SweepResult): string {
     const first = s.points[0]?.throughput ?? 0;
     for (const p of s.points) {
       const f = p.smp;
-      const row = p.throughput === undefined || f === undefined
-        ? [String(p.value), '-', '-', '-', '-', '-', '-', '-']
-        : [String(p.value), Math.round(p.throughput).toLocaleString('en-US'), first > 0 ? (p.throughput / first).toFixed(2) : '-',
-          pct(f.running), pct(f.spinning), pct(f.stalled), pct(f.idle), f.hottest_line ?? '-'];
+      const row =
+        p.throughput === undefined || f === undefined
+          ? [String(p.value), '-', '-', '-', '-', '-', '-', '-']
+          : [
+              String(p.value),
+              Math.round(p.throughput).toLocaleString('en-US'),
+              first > 0 ? (p.throughput / first).toFixed(2) : '-',
+              pct(f.running),
+              pct(f.spinning),
+              pct(f.stalled),
+              pct(f.idle),
+              f.hottest_line ?? '-',
+            ];
       if (p.error !== null) row.push(`error: ${p.error}`);
       rows.push(row);
     }
     const widths = head.map((_, c) => Math.max(...rows.map((row) => (row[c] ?? '').length)));
     out += `\nkernel ${s.label}\n`;
-    for (const row of rows) out += row.map((cell, c) => (c < widths.length - 1 ? cell.padStart(widths[c]!) : cell)).join('  ').trimEnd() + '\n';
+    for (const row of rows)
+      out +=
+        row
+          .map((cell, c) => (c < widths.length - 1 ? cell.padStart(widths[c]!) : cell))
+          .join('  ')
+          .trimEnd() + '\n';
   }
   return out;
 }
@@ -66,7 +80,12 @@ export function formatSweepTable(r: SweepResult): string {
     });
     const widths = head.map((_, c) => Math.max(...rows.map((row) => (row[c] ?? '').length)));
     out += `\nkernel ${s.label}\n`;
-    for (const row of rows) out += row.map((cell, c) => (c < widths.length ? cell.padStart(widths[c]!) : cell)).join('  ').trimEnd() + '\n';
+    for (const row of rows)
+      out +=
+        row
+          .map((cell, c) => (c < widths.length ? cell.padStart(widths[c]!) : cell))
+          .join('  ')
+          .trimEnd() + '\n';
     out += `overall slope ${formatSlope(s.slope)}\n`;
     const cs = counters.filter((c) => s.counterSlopes[c] !== undefined).map((c) => `${c} ${formatSlope(s.counterSlopes[c]!)}`);
     if (cs.length > 0 && s.points.length > 1) out += `counter slopes: ${cs.join(', ')}\n`;

@@ -30,9 +30,7 @@ export function sweepOrder(spec: Pick<SweepSpec, 'values' | 'configs'>): SweepJo
  * error; `cancelled` stops handing out jobs (the promise then rejects with
  * SweepCancelled).
  */
-export async function runSweepParallel(
-  spec: SweepSpec, runners: readonly SweepRunner[], onPoint?: SweepPointDone, cancelled: () => boolean = () => false,
-): Promise<SweepResult> {
+export async function runSweepParallel(spec: SweepSpec, runners: readonly SweepRunner[], onPoint?: SweepPointDone, cancelled: () => boolean = () => false): Promise<SweepResult> {
   const order = sweepOrder(spec);
   const points: SweepPoint[][] = spec.configs.map(() => []);
   let next = 0;

@@ -6,9 +6,7 @@
  */
 
 /** Marks the start and the end of one workload statement (the interpreter). */
-export type StatementEvent =
-  | { kind: 'stmt_begin'; line: number; text: string }
-  | { kind: 'stmt_end'; line: number; result: number };
+export type StatementEvent = { kind: 'stmt_begin'; line: number; text: string } | { kind: 'stmt_end'; line: number; result: number };
 
 // --- lib/radix-tree.c, lib/idr.c ------------------------------------------
 /**

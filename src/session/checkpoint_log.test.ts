@@ -1,7 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  addCheckpoint, checkpointAtOrBefore, checkpointDue, createCheckpointLog, replayUnits, type CheckpointLog,
-} from './checkpoint_log';
+import { addCheckpoint, checkpointAtOrBefore, checkpointDue, createCheckpointLog, replayUnits, type CheckpointLog } from './checkpoint_log';
 import { estimateCloneBytes } from './clone_size';
 
 const cp = (op: number, units = op, bytes = 10) => ({ op, units, bytes, data: op });
@@ -36,7 +34,13 @@ describe('the checkpoint log', () => {
 
   test('over its byte budget drops the checkpoints that leave the smallest gaps, never the first or the newest', () => {
     const log = createCheckpointLog<number>({ interval: 1, work: 1, maxBytes: 45 });
-    for (const [op, units] of [[0, 0], [1, 1], [2, 5], [3, 6]] as const) addCheckpoint(log, cp(op, units));
+    for (const [op, units] of [
+      [0, 0],
+      [1, 1],
+      [2, 5],
+      [3, 6],
+    ] as const)
+      addCheckpoint(log, cp(op, units));
     expect(ops(log)).toEqual([0, 1, 2, 3]);
     addCheckpoint(log, cp(4, 10));
     // dropping 1 leaves a gap of 5 (0..5), dropping 2 one of 5 (1..6), dropping 3 one of 5 (5..10): the first wins

@@ -21,7 +21,10 @@ describe('frames', () => {
   test('a capped tracer keeps the first events and counts the rest', () => {
     const t = cappedTracer(2);
     for (let i = 0; i < 5; i++) t.trace!({ kind: 'seq_start', pos: i });
-    expect(t.events).toEqual([{ kind: 'seq_start', pos: 0 }, { kind: 'seq_start', pos: 1 }]);
+    expect(t.events).toEqual([
+      { kind: 'seq_start', pos: 0 },
+      { kind: 'seq_start', pos: 1 },
+    ]);
     expect(t.dropped()).toBe(3);
     expect(t.detached()).toBe(false);
   });

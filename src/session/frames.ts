@@ -116,8 +116,12 @@ export function buildFrames(session: Session, step: number, req: FrameRequest, c
     for (const v of views) {
       if (!after.has(v)) continue;
       frames[v] = {
-        step: reached, events: t.events, dropped: t.dropped(), ...(t.detached() ? { dropped_more: true } : {}),
-        before: reached === 0 ? null : (before.get(v) ?? null), after: after.get(v),
+        step: reached,
+        events: t.events,
+        dropped: t.dropped(),
+        ...(t.detached() ? { dropped_more: true } : {}),
+        before: reached === 0 ? null : (before.get(v) ?? null),
+        after: after.get(v),
       };
     }
     return frames;

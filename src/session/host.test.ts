@@ -12,10 +12,7 @@ describe('the session host', () => {
     if (reply.kind !== 'snapshot') return;
     expect(reply.cancelled).toBe(false);
     expect(reply.snapshot).toMatchObject({ step: 2, total: 2, finished: true, errorLines: [2] });
-    expect(reply.snapshot.records.map((r) => r.lines[0])).toEqual([
-      'msgget(IPC_PRIVATE, IPC_CREAT|0600) = 0',
-      'msgctl(7, IPC_RMID) = -1 EINVAL (Invalid argument)',
-    ]);
+    expect(reply.snapshot.records.map((r) => r.lines[0])).toEqual(['msgget(IPC_PRIVATE, IPC_CREAT|0600) = 0', 'msgctl(7, IPC_RMID) = -1 EINVAL (Invalid argument)']);
   });
 
   test('opens a workload explored to the end, at the requested step', async () => {

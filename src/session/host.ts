@@ -12,11 +12,7 @@ import type { KernelChoice, WorkloadError } from '../engine/api';
 import { createSession, type Session, type SessionOptions, type Snapshot } from './session';
 import { buildFrames, knownViews, NO_FRAMES, type FrameRequest, type Frames } from './frames';
 
-export type Target =
-  | { kind: 'step'; step: number }
-  | { kind: 'delta'; by: number }
-  | { kind: 'end' }
-  | { kind: 'line'; line: number };
+export type Target = { kind: 'step'; step: number } | { kind: 'delta'; by: number } | { kind: 'end' } | { kind: 'line'; line: number };
 
 export interface Progress {
   job: number;
@@ -103,8 +99,7 @@ export function createSessionHost(options: HostOptions = {}): SessionHost {
     if (target.kind === 'line') {
       work = (n) => s.seekLine(target.line, n) !== 'more';
     } else {
-      let to =
-        target.kind === 'end' ? Number.POSITIVE_INFINITY : target.kind === 'step' ? target.step : s.position() + target.by;
+      let to = target.kind === 'end' ? Number.POSITIVE_INFINITY : target.kind === 'step' ? target.step : s.position() + target.by;
       if (s.finished()) to = Math.min(to, s.total());
       if (framed && Number.isFinite(to) && to > 0) {
         // stop one short: the frames run the last operation themselves, traced

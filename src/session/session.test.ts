@@ -40,7 +40,10 @@ function open(text: string, options: SessionOptions = {}): Session {
 
 /** The console text of a snapshot, as the contract prints it. */
 function consoleText(s: Session): string {
-  return s.snapshot().records.map((r) => r.lines.map((l) => l + '\n').join('')).join('');
+  return s
+    .snapshot()
+    .records.map((r) => r.lines.map((l) => l + '\n').join(''))
+    .join('');
 }
 
 const SMALL_CHECKPOINTS: SessionOptions = { checkpoints: { interval: 3, work: 1e12, maxBytes: 1e12 } };
@@ -138,9 +141,7 @@ describe('a session', () => {
     const snap = s.snapshot();
     expect(snap.total).toBe(0);
     expect(snap.error?.code).toBe('step_limit');
-    expect(snap.error?.message).toBe(
-      'this loop would run 1000000000 iterations, more than the 10000000 steps left of the budget of 10000000 (see --max-steps)',
-    );
+    expect(snap.error?.message).toBe('this loop would run 1000000000 iterations, more than the 10000000 steps left of the budget of 10000000 (see --max-steps)');
   });
 
   test('a text that does not parse gives the parse error', () => {
@@ -171,7 +172,14 @@ describe('a session', () => {
       // as a step back with views open moves: to step - 1, then step traced
       s.seek(step - 1, Number.POSITIVE_INFINITY);
       expect(s.memory().prepared).toBe(null);
-      expect(s.retrace(step, () => {}, () => {}, () => {})).toBe(step);
+      expect(
+        s.retrace(
+          step,
+          () => {},
+          () => {},
+          () => {},
+        ),
+      ).toBe(step);
       const snap = s.snapshot();
       const ref = runSteps(TOUR, step);
       expect(snap.costs).toEqual(ref.costs);

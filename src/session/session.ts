@@ -11,14 +11,30 @@
  * operations so the worker can stay responsive between slices (host.ts).
  */
 import {
-  bootMachine, checkpointMachine, copyCheckpoint, COST_NAMES, restoreMachine,
-  type Costs, type KernelChoice, type Machine, type MachineCheckpoint, type WorkloadError, configForChoice,
+  bootMachine,
+  checkpointMachine,
+  copyCheckpoint,
+  COST_NAMES,
+  restoreMachine,
+  type Costs,
+  type KernelChoice,
+  type Machine,
+  type MachineCheckpoint,
+  type WorkloadError,
+  configForChoice,
 } from '../engine/api';
 import type { Kernel } from '../engine/kernel';
 import type { Tracer } from '../engine/probe';
 import {
-  addCheckpoint, checkpointAtOrBefore, checkpointDue, checkpointIndexAtOrBefore, createCheckpointLog, DEFAULT_CHECKPOINT_POLICY,
-  replayUnits, type Checkpoint, type CheckpointPolicy,
+  addCheckpoint,
+  checkpointAtOrBefore,
+  checkpointDue,
+  checkpointIndexAtOrBefore,
+  createCheckpointLog,
+  DEFAULT_CHECKPOINT_POLICY,
+  replayUnits,
+  type Checkpoint,
+  type CheckpointPolicy,
 } from './checkpoint_log';
 import { estimateCloneBytes } from './clone_size';
 import { cachedRecord, cacheRecord, createRecordCache, firstMissing, makeRecord, recordWindow, type OpRecord } from './op_record';
@@ -96,11 +112,7 @@ function costSum(costs: Costs): number {
 }
 
 /** A session for `text`, at operation 0; the parse error when the text does not parse. */
-export function createSession(
-  text: string,
-  choice: KernelChoice = {},
-  options: SessionOptions = {},
-): { ok: true; session: Session } | { ok: false; error: WorkloadError } {
+export function createSession(text: string, choice: KernelChoice = {}, options: SessionOptions = {}): { ok: true; session: Session } | { ok: false; error: WorkloadError } {
   const booted = bootMachine(text, configForChoice(choice));
   if (!booted.ok) return booted;
   let machine: Machine = booted.machine;

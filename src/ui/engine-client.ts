@@ -134,8 +134,7 @@ export function createEngineClient(name = 'ipcscope-engine'): EngineClient {
     onProgress: (listener) => {
       progressListener = listener;
     },
-    runSmp: (text, kernel, options, onProgress) =>
-      call(async (r): Promise<SmpRunReply> => await r.runSmp(text, kernel, options, Comlink.proxy(onProgress))),
+    runSmp: (text, kernel, options, onProgress) => call(async (r): Promise<SmpRunReply> => await r.runSmp(text, kernel, options, Comlink.proxy(onProgress))),
     cancelSmp: restart,
     cancelRun: async (timeoutMs = 1500) => {
       if (!connection) return 'cancelled';

@@ -7,7 +7,17 @@ import { formatSlope as cliSlope } from '../engine/sweep_format';
 describe('the page number format', () => {
   it('shows times with three significant digits and the unit that fits, from ns to s', () => {
     expect([0, 0.5, 999, 1000, 1234.5, 999_499, 999_999, 4.28e6, 67.4e9, 5000e9, -2500].map(formatNs)).toEqual([
-      '0 ns', '0.5 ns', '999 ns', '1 µs', '1.23 µs', '999 µs', '1 ms', '4.28 ms', '67.4 s', '5000 s', '-2.5 µs',
+      '0 ns',
+      '0.5 ns',
+      '999 ns',
+      '1 µs',
+      '1.23 µs',
+      '999 µs',
+      '1 ms',
+      '4.28 ms',
+      '67.4 s',
+      '5000 s',
+      '-2.5 µs',
     ]);
   });
 

@@ -8,9 +8,7 @@
  * so a fast scrub or a held key never queues up work in the worker.
  */
 import type { KernelChoice, WorkloadError } from '../engine/api';
-import {
-  engine, EngineFailedError, EngineRestartedError, type EngineClient, type Frames, type Progress, type Reply, type Snapshot, type Target,
-} from './engine-client';
+import { engine, EngineFailedError, EngineRestartedError, type EngineClient, type Frames, type Progress, type Reply, type Snapshot, type Target } from './engine-client';
 import type { ViewId, ViewOptions } from '../engine/view/types';
 import type { TraceEvent } from '../engine/trace';
 import { mechanismOf } from '../engine/code/code_track';
@@ -259,8 +257,7 @@ export class Playground {
   go(target: Target, landing: SubLanding = 'end'): Promise<void> {
     if (this.#inflight !== null) {
       const p = this.#pending;
-      this.#pending =
-        p !== null && p.kind === 'delta' && target.kind === 'delta' ? { kind: 'delta', by: p.by + target.by } : target;
+      this.#pending = p !== null && p.kind === 'delta' && target.kind === 'delta' ? { kind: 'delta', by: p.by + target.by } : target;
       this.#pendingLanding = landing;
       return this.#inflight;
     }
@@ -315,12 +312,7 @@ export class Playground {
         this.frames = reply.frames;
         this.snapshot = reply.snapshot;
         const n = this.events;
-        this.sub =
-          typeof landing === 'number' ? Math.min(landing, n)
-          : landing === 'first' ? Math.min(1, n)
-          : landing === 'last' ? Math.max(0, n - 1)
-          : landing === 'keep' ? Math.min(sub, n)
-          : n;
+        this.sub = typeof landing === 'number' ? Math.min(landing, n) : landing === 'first' ? Math.min(1, n) : landing === 'last' ? Math.max(0, n - 1) : landing === 'keep' ? Math.min(sub, n) : n;
         if (landing !== 'keep') this.inner = landing !== 'end' && this.sub > 0;
         if (reply.cancelled) {
           this.notify('run', `Run cancelled after ${reply.snapshot.total.toLocaleString('en')} operations. Step through what ran, or Run to go on.`);

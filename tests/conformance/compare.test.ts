@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { compareOutputs, formatDifferences, parseOutput } from './compare';
 
-const MSG_HEADER =
-  '       key      msqid perms      cbytes       qnum lspid lrpid   uid   gid  cuid  cgid      stime      rtime      ctime';
+const MSG_HEADER = '       key      msqid perms      cbytes       qnum lspid lrpid   uid   gid  cuid  cgid      stime      rtime      ctime';
 const msgRow = (id: string, cbytes: string, lspid: string, lrpid: string, stime: string, rtime: string) =>
   `         0 ${id.padStart(10)}   600 ${cbytes.padStart(11)}          1 ${lspid.padStart(5)} ${lrpid.padStart(5)}     0     0     0     0 ${stime.padStart(10)} ${rtime.padStart(10)} 1795980706`;
 
-const SHM_HEADER =
-  '       key      shmid perms                  size  cpid  lpid nattch   uid   gid  cuid  cgid      atime      dtime      ctime                   rss                  swap';
+const SHM_HEADER = '       key      shmid perms                  size  cpid  lpid nattch   uid   gid  cuid  cgid      atime      dtime      ctime                   rss                  swap';
 const shmRow = (size: string, cpid: string) =>
   `         0          0   600 ${size.padStart(21)} ${cpid.padStart(5)}     0      0     0     0     0     0          0          0 1795980706                     0                     0`;
 
@@ -51,7 +49,11 @@ describe('parseOutput', () => {
 
   it('gives a process-prefixed cat of a multi-process workload its content (the content lines carry no prefix)', () => {
     const ops = parseOutput(`[u] cat /proc/sysvipc/msg = 2\n${MSG_HEADER}\n${msgRow('0', '10', '7167', '0', '1795980445', '0')}\n[u] ls -U /x = 1\n[u] y\nmsgget(1, 000) = 0\n`);
-    expect(ops.map((o) => [o.line.slice(0, 8), o.content.length])).toEqual([['[u] cat ', 2], ['[u] ls -', 1], ['msgget(1', 0]]);
+    expect(ops.map((o) => [o.line.slice(0, 8), o.content.length])).toEqual([
+      ['[u] cat ', 2],
+      ['[u] ls -', 1],
+      ['msgget(1', 0],
+    ]);
   });
 
   it('gives a failed cat no content', () => {

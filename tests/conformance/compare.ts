@@ -49,7 +49,7 @@ export function parseOutput(text: string): Operation[] {
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   const ops: Operation[] = [];
-  for (let i = 0; i < lines.length; ) {
+  for (let i = 0; i < lines.length;) {
     const line = lines[i++]!;
     const owner = OWNER.exec(line);
     const n = owner ? Number(owner[1]) : 0;
@@ -63,12 +63,7 @@ function isZero(token: string): boolean {
   return /^0+$/.test(token);
 }
 
-function compareSysvipcRow(
-  columns: string[],
-  volatile: ReadonlySet<string>,
-  expected: string,
-  actual: string,
-): string | null {
+function compareSysvipcRow(columns: string[], volatile: ReadonlySet<string>, expected: string, actual: string): string | null {
   const e = expected.trim().split(/\s+/);
   const a = actual.trim().split(/\s+/);
   if (e.length !== a.length) return `${a.length} columns instead of ${e.length}`;

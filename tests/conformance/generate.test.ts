@@ -50,7 +50,9 @@ describe('generateWorkload', () => {
   });
 
   it('mixes every call, loops, sysctl writes and procfs reads over a few seeds', () => {
-    const all = SEEDS.slice(0, 40).map((s) => generateWorkload(s)).join('\n');
+    const all = SEEDS.slice(0, 40)
+      .map((s) => generateWorkload(s))
+      .join('\n');
     for (const word of ['msgget(', 'msgsnd(', 'msgrcv(', 'msgctl(', 'shmget(', 'shmctl(', 'semget(', 'semctl(', 'repeat ', 'for i in ', 'echo ', 'cat /proc/sysvipc/', 'cat /proc/sys/kernel/', '$q']) {
       expect(all, word).toContain(word);
     }
@@ -100,13 +102,33 @@ describe('generateProcsWorkload', () => {
 
   it('runs 2 to 4 processes besides main and mixes semop, SEM_UNDO, exit, kill, shmat/shmdt, payloads and creds', () => {
     for (const text of texts) {
-      const names = new Set(text.split('\n').filter((l) => l.startsWith('@')).map(processOf));
+      const names = new Set(
+        text
+          .split('\n')
+          .filter((l) => l.startsWith('@'))
+          .map(processOf),
+      );
       names.delete('main');
       expect(names.size).toBeGreaterThanOrEqual(2);
       expect(names.size).toBeLessThanOrEqual(4);
     }
     const all = texts.join('\n');
-    for (const word of ['semop(s, {', 'SEM_UNDO', ' exit\n', ' kill\n', '= shmat(m, 0, ', 'shmdt(a', 'msgsnd(q, ', '"hello"', 'msgrcv(q, ', 'MSG_COPY', 'creds 1000 1000', 'GETPID', 'SETALL', 'IPC_RMID']) {
+    for (const word of [
+      'semop(s, {',
+      'SEM_UNDO',
+      ' exit\n',
+      ' kill\n',
+      '= shmat(m, 0, ',
+      'shmdt(a',
+      'msgsnd(q, ',
+      '"hello"',
+      'msgrcv(q, ',
+      'MSG_COPY',
+      'creds 1000 1000',
+      'GETPID',
+      'SETALL',
+      'IPC_RMID',
+    ]) {
       expect(all, word).toContain(word);
     }
   });
@@ -123,9 +145,11 @@ describe('generateProcsWorkload', () => {
           continue;
         }
         expect(maybeAsleep.has(p), `${line}\n${text}`).toBe(false);
-        const sleepy = /^(msgsnd|msgrcv)\(/.test(statement) ? !statement.includes('IPC_NOWAIT')
-          : /^semop\(/.test(statement) ? [...statement.matchAll(/\{\d+, (-?\d+)(?:, ([^}]*))?\}/g)].some((m) => Number(m[1]) <= 0 && !(m[2] ?? '').includes('IPC_NOWAIT'))
-          : false;
+        const sleepy = /^(msgsnd|msgrcv)\(/.test(statement)
+          ? !statement.includes('IPC_NOWAIT')
+          : /^semop\(/.test(statement)
+            ? [...statement.matchAll(/\{\d+, (-?\d+)(?:, ([^}]*))?\}/g)].some((m) => Number(m[1]) <= 0 && !(m[2] ?? '').includes('IPC_NOWAIT'))
+            : false;
         if (sleepy) {
           expect(p, line).not.toBe('main');
           maybeAsleep.add(p);

@@ -80,7 +80,9 @@ const CTL_CMDS: Record<Kind, readonly string[]> = {
 // 1 passes the zeroed buffer, the bare name IPC_SET the object's own IPC_STAT data (not for msg: after a
 // lowered msgmnb its IPC_SET is EPERM or not by whether the host grants CAP_SYS_RESOURCE, see the README)
 const ODD_CMDS: Record<Kind, readonly string[]> = {
-  msg: ['1', '99', '-1', '14'], shm: ['1', 'IPC_SET', '11', '12', '99', '-1'], sem: ['1', 'IPC_SET', '99', '-1', '10'],
+  msg: ['1', '99', '-1', '14'],
+  shm: ['1', 'IPC_SET', '11', '12', '99', '-1'],
+  sem: ['1', 'IPC_SET', '99', '-1', '10'],
 };
 const SHM_SIZES = ['1', '100', '4096', '4097', '65536', '1048576', '0', '-1'];
 const NSEMS = ['1', '2', '5', '1', '250', '0', '-1', '32000', '32001'];
@@ -217,8 +219,7 @@ class Builder {
     if (roll < 3) return this.scanLoop(kind);
     const v = this.target(kind);
     const rm = kind === 'sem' ? `semctl(${v}, 0, IPC_RMID)` : `${kind}ctl(${v}, IPC_RMID)`;
-    const create =
-      kind === 'msg' ? 'msgget(IPC_PRIVATE, 0600)' : kind === 'shm' ? 'shmget(IPC_PRIVATE, 1, 0600)' : 'semget(IPC_PRIVATE, 1, 0600)';
+    const create = kind === 'msg' ? 'msgget(IPC_PRIVATE, 0600)' : kind === 'shm' ? 'shmget(IPC_PRIVATE, 1, 0600)' : 'semget(IPC_PRIVATE, 1, 0600)';
     if (roll < 7) {
       const n = 1 + r.below(80);
       if (r.chance(0.5)) this.emit(`repeat ${n} { ${v} = ${create}; ${rm} }`, 3);
@@ -348,7 +349,16 @@ class ProcsBuilder {
     } else if (roll < 37) {
       this.at(p, r.pick([`semctl(s, ${r.below(this.nsems)}, SETVAL, ${r.below(4)})`, `semctl(s, 0, SETALL, {${Array.from({ length: this.nsems }, () => r.below(3)).join(', ')}})`]));
     } else if (roll < 44) {
-      this.at(p, r.pick(['semctl(s, 0, GETALL)', `semctl(s, ${r.below(this.nsems)}, GETPID)`, `semctl(s, ${r.below(this.nsems)}, GETNCNT)`, `semctl(s, ${r.below(this.nsems)}, GETZCNT)`, 'semctl(s, 0, IPC_STAT, sem_nsems, sem_otime, mode)']));
+      this.at(
+        p,
+        r.pick([
+          'semctl(s, 0, GETALL)',
+          `semctl(s, ${r.below(this.nsems)}, GETPID)`,
+          `semctl(s, ${r.below(this.nsems)}, GETNCNT)`,
+          `semctl(s, ${r.below(this.nsems)}, GETZCNT)`,
+          'semctl(s, 0, IPC_STAT, sem_nsems, sem_otime, mode)',
+        ]),
+      );
     } else if (roll < 54) {
       const nowait = p === 'main' || this.sleepingSender || r.chance(0.6);
       this.sleepy(p, `msgsnd(q, ${1 + r.below(3)}, ${r.pick(PAYLOADS)}, ${nowait ? 'IPC_NOWAIT' : '0'})`, !nowait);
@@ -358,8 +368,15 @@ class ProcsBuilder {
       const flags = [nowait ? 'IPC_NOWAIT' : '', r.chance(0.2) ? 'MSG_NOERROR' : '', r.chance(0.1) ? 'MSG_EXCEPT' : ''].filter(Boolean).join('|') || '0';
       this.sleepy(p, `msgrcv(q, ${r.pick(['0', '1', '2', '-2', '3'])}, ${r.pick(['0', '4', '100'])}, ${flags})`, !nowait);
     } else if (roll < 68) {
-      this.at(p, r.pick([`msgrcv(q, ${r.below(3)}, 100, IPC_NOWAIT|MSG_COPY)`, 'msgctl(q, IPC_STAT, msg_qnum, msg_cbytes, msg_lspid, msg_lrpid)', `msgctl(q, IPC_SET, msg_qbytes=${r.pick(['8', '20', '100'])})`,
-        `${r.pick(['semctl(s, 0, IPC_SET', 'msgctl(q, IPC_SET', 'shmctl(m, IPC_SET'])}, mode=${r.pick(['0600', '0666', '0644', '0660'])}${r.chance(0.3) ? ', uid=1000' : ''})`]));
+      this.at(
+        p,
+        r.pick([
+          `msgrcv(q, ${r.below(3)}, 100, IPC_NOWAIT|MSG_COPY)`,
+          'msgctl(q, IPC_STAT, msg_qnum, msg_cbytes, msg_lspid, msg_lrpid)',
+          `msgctl(q, IPC_SET, msg_qbytes=${r.pick(['8', '20', '100'])})`,
+          `${r.pick(['semctl(s, 0, IPC_SET', 'msgctl(q, IPC_SET', 'shmctl(m, IPC_SET'])}, mode=${r.pick(['0600', '0666', '0644', '0660'])}${r.chance(0.3) ? ', uid=1000' : ''})`,
+        ]),
+      );
     } else if (roll < 76) {
       const v = `a${this.attachVars.length}`;
       this.attachVars.push(v);

@@ -42,11 +42,10 @@ describe('engineParseError and pendingNotice', () => {
 
   it('lists every pending workload with its reason, nothing when there is none', () => {
     expect(pendingNotice([])).toBe('');
-    const notice = pendingNotice([{ name: '301-a', reason: 'r1' }, { name: '302-b', reason: 'r2' }]);
-    expect(notice.split('\n')).toEqual([
-      'conformance: 2 part-2 workloads pending (checked as soon as the engine runs them):',
-      '  PENDING 301-a: r1',
-      '  PENDING 302-b: r2',
+    const notice = pendingNotice([
+      { name: '301-a', reason: 'r1' },
+      { name: '302-b', reason: 'r2' },
     ]);
+    expect(notice.split('\n')).toEqual(['conformance: 2 part-2 workloads pending (checked as soon as the engine runs them):', '  PENDING 301-a: r1', '  PENDING 302-b: r2']);
   });
 });

@@ -59,8 +59,10 @@ describe('the recorder, live: *ctl(id, IPC_SET)', () => {
   });
 
   it.skipIf(hostReason !== null)(live('is the same pair for shmctl and semctl (semnum ignored): mode 0604 stays, the numeric form clears it'), () => {
-    const rec = recordOnHost('s = shmget(IPC_PRIVATE, 100, 0604)\nm = semget(IPC_PRIVATE, 1, 0604)\nshmctl(s, IPC_SET)\nsemctl(m, 7, IPC_SET)\n'
-      + 'cat /proc/sysvipc/shm\ncat /proc/sysvipc/sem\nshmctl(s, 1)\nsemctl(m, 7, 1)\ncat /proc/sysvipc/shm\ncat /proc/sysvipc/sem\n');
+    const rec = recordOnHost(
+      's = shmget(IPC_PRIVATE, 100, 0604)\nm = semget(IPC_PRIVATE, 1, 0604)\nshmctl(s, IPC_SET)\nsemctl(m, 7, IPC_SET)\n' +
+        'cat /proc/sysvipc/shm\ncat /proc/sysvipc/sem\nshmctl(s, 1)\nsemctl(m, 7, 1)\ncat /proc/sysvipc/shm\ncat /proc/sysvipc/sem\n',
+    );
     const lines = rec.output.split('\n');
     const perms = (i: number) => lines[i]!.trim().split(/ +/)[2];
     expect(lines.slice(2, 4)).toEqual(['shmctl(0, IPC_SET) = 0', 'semctl(0, 7, IPC_SET) = 0']);
@@ -78,25 +80,23 @@ describe('the recorder, live: part 2 (processes, semop, shmat, payloads)', () =>
 
   it.skipIf(hostReason !== null)(live('prints a sleeping call unfinished, resumes it when another process wakes it, and interrupts the rest at the end'), () => {
     const rec = recordOnHost('s = semget(IPC_PRIVATE, 1, IPC_CREAT|0600)\n@a semop(s, {0, -1})\n@b semop(s, {0, -1})\nsemop(s, {0, 1})\n');
-    expect(rec.output).toBe([
-      'semget(IPC_PRIVATE, 1, IPC_CREAT|0600) = 0',
-      '[a] semop(0, {0, -1, 0}) <unfinished ...>',
-      '[b] semop(0, {0, -1, 0}) <unfinished ...>',
-      'semop(0, {0, 1, 0}) = 0',
-      '[a] <... semop resumed> = 0',
-      '[b] <... semop resumed> = -1 EINTR (Interrupted system call)',
-      '',
-    ].join('\n'));
+    expect(rec.output).toBe(
+      [
+        'semget(IPC_PRIVATE, 1, IPC_CREAT|0600) = 0',
+        '[a] semop(0, {0, -1, 0}) <unfinished ...>',
+        '[b] semop(0, {0, -1, 0}) <unfinished ...>',
+        'semop(0, {0, 1, 0}) = 0',
+        '[a] <... semop resumed> = 0',
+        '[b] <... semop resumed> = -1 EINTR (Interrupted system call)',
+        '',
+      ].join('\n'),
+    );
     expect(rec.exitCode).toBe(0);
   });
 
   it.skipIf(hostReason !== null)(live('keeps a single-process workload in the recorder itself: a sleeping semop is EINTR on its own line, GETPID is pid(main)'), () => {
     const rec = recordOnHost('s = semget(IPC_PRIVATE, 1, IPC_CREAT|0600)\nsemop(s, {0, -1})\nsemop(s, {0, 1})\nsemctl(s, 0, GETPID)\n');
-    expect(rec.output.split('\n').slice(1, 4)).toEqual([
-      'semop(0, {0, -1, 0}) = -1 EINTR (Interrupted system call)',
-      'semop(0, {0, 1, 0}) = 0',
-      'semctl(0, 0, GETPID) = pid(main)',
-    ]);
+    expect(rec.output.split('\n').slice(1, 4)).toEqual(['semop(0, {0, -1, 0}) = -1 EINTR (Interrupted system call)', 'semop(0, {0, 1, 0}) = 0', 'semctl(0, 0, GETPID) = pid(main)']);
   });
 });
 

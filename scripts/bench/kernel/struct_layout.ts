@@ -19,16 +19,47 @@ interface BtfType {
   members?: { name: string; type: number; bits: number }[];
 }
 
-const KIND = { INT: 1, PTR: 2, ARRAY: 3, STRUCT: 4, UNION: 5, ENUM: 6, FWD: 7, TYPEDEF: 8, VOLATILE: 9, CONST: 10, RESTRICT: 11, FUNC: 12, FUNC_PROTO: 13, VAR: 14, DATASEC: 15, FLOAT: 16, DECL_TAG: 17, TYPE_TAG: 18, ENUM64: 19 };
+const KIND = {
+  INT: 1,
+  PTR: 2,
+  ARRAY: 3,
+  STRUCT: 4,
+  UNION: 5,
+  ENUM: 6,
+  FWD: 7,
+  TYPEDEF: 8,
+  VOLATILE: 9,
+  CONST: 10,
+  RESTRICT: 11,
+  FUNC: 12,
+  FUNC_PROTO: 13,
+  VAR: 14,
+  DATASEC: 15,
+  FLOAT: 16,
+  DECL_TAG: 17,
+  TYPE_TAG: 18,
+  ENUM64: 19,
+};
 
 /** Trailing bytes after the 12-byte header of a type record of `kind` with `vlen` entries. */
 function extra(kind: number, vlen: number): number {
   switch (kind) {
-    case KIND.INT: case KIND.VAR: case KIND.DECL_TAG: return 4;
-    case KIND.ARRAY: return 12;
-    case KIND.STRUCT: case KIND.UNION: case KIND.DATASEC: case KIND.ENUM64: return 12 * vlen;
-    case KIND.ENUM: case KIND.FUNC_PROTO: return 8 * vlen;
-    default: return 0;
+    case KIND.INT:
+    case KIND.VAR:
+    case KIND.DECL_TAG:
+      return 4;
+    case KIND.ARRAY:
+      return 12;
+    case KIND.STRUCT:
+    case KIND.UNION:
+    case KIND.DATASEC:
+    case KIND.ENUM64:
+      return 12 * vlen;
+    case KIND.ENUM:
+    case KIND.FUNC_PROTO:
+      return 8 * vlen;
+    default:
+      return 0;
   }
 }
 

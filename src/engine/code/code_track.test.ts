@@ -57,7 +57,8 @@ describe('the event → code table', () => {
             expect(s.line).toBeGreaterThan(0);
             expect(s.line).toBeLessThanOrEqual(LISTINGS[s.fn].lines.length);
             expect(s.stack.at(-1)!.name).toBe(s.name);
-            for (const fr of s.stack) if (fr.name !== 'the system call') expect(fr.href, `${fr.name} in ${op.statement}`).toMatch(new RegExp(`^https://elixir\\.bootlin\\.com/linux/v${preset.replace(/\./g, '\\.')}/source/`));
+            for (const fr of s.stack)
+              if (fr.name !== 'the system call') expect(fr.href, `${fr.name} in ${op.statement}`).toMatch(new RegExp(`^https://elixir\\.bootlin\\.com/linux/v${preset.replace(/\./g, '\\.')}/source/`));
             expect(s.why.length).toBeGreaterThan(10);
             seen++;
           });
@@ -87,7 +88,7 @@ describe('the event → code table', () => {
     for (const preset of Object.keys(KERNEL_PRESETS)) expect(sourceHref(preset, 'ipc/util.c')).toBe(`https://elixir.bootlin.com/linux/v${preset}/source/ipc/util.c`);
   });
 
-  it('names the statement\'s system call as the entry of the stack', () => {
+  it("names the statement's system call as the entry of the stack", () => {
     expect(entryOf('msgrcv(q, 0, 4, IPC_NOWAIT)')).toBe('sys_msgrcv');
     expect(entryOf('q = msgget(IPC_PRIVATE, 0600)')).toBe('sys_msgget');
     expect(entryOf('cat /proc/sysvipc/shm')).toBe('sys_read');
@@ -118,7 +119,7 @@ describe('the event → code table', () => {
     expect(gets[0]!.stack.map((f) => f.name).slice(-2)).toEqual(['ipc_search_maxidx', 'idr_get_next']);
   });
 
-  it('walks 5.13\'s step-down in ipc_rmid instead', () => {
+  it("walks 5.13's step-down in ipc_rmid instead", () => {
     const { op, all } = steps('002-ipc-search-maxidx.ipc', '5.13', 2);
     const first = op.events.findIndex((e) => e.kind === 'maxidx_step');
     expect(first).toBeGreaterThan(0);
@@ -126,18 +127,21 @@ describe('the event → code table', () => {
     expect(all[first]!.line).toBe(lineOf('ipc_rmid', 'stepdown'));
   });
 
-  it('tells procfs\'s rb-tree insert from a /proc/sys directory\'s on 3.19', () => {
+  it("tells procfs's rb-tree insert from a /proc/sys directory's on 3.19", () => {
     const { op, all } = steps('003-procfs-rbtree.ipc', '3.19', 1);
     const reg = op.events.findIndex((e) => e.kind === 'proc_register');
     expect(reg).toBeGreaterThan(0);
-    const link = op.events.slice(0, reg).map((e) => e.kind).lastIndexOf('rb_link');
+    const link = op.events
+      .slice(0, reg)
+      .map((e) => e.kind)
+      .lastIndexOf('rb_link');
     expect(all[link]!.fn).toBe('pde_subdir_insert');
     expect(all[link]!.stack.map((f) => f.name)).toEqual(['rtnl_newlink', 'proc_register', 'pde_subdir_insert']);
     const firstCompare = op.events.findIndex((e) => e.kind === 'rb_compare');
     expect(all[firstCompare]!.fn).toBe('insert_entry');
   });
 
-  it('names seq_read before 5.10 and seq_read_iter from 5.10, each in its release\'s tree', () => {
+  it("names seq_read before 5.10 and seq_read_iter from 5.10, each in its release's tree", () => {
     // operation 6: the cat after the echo and 4 shmget
     const at = (preset: string) => steps('000-sysvipc-find-ipc.ipc', preset, 5).all[0]!;
     expect(at('4.19').name).toBe('seq_read');

@@ -41,8 +41,14 @@ export interface CodeBase {
 }
 
 const CALLS: Record<string, EntryFn> = {
-  msgget: 'sys_msgget', msgsnd: 'sys_msgsnd', msgrcv: 'sys_msgrcv', msgctl: 'sys_msgctl',
-  shmget: 'sys_shmget', shmctl: 'sys_shmctl', semget: 'sys_semget', semctl: 'sys_semctl',
+  msgget: 'sys_msgget',
+  msgsnd: 'sys_msgsnd',
+  msgrcv: 'sys_msgrcv',
+  msgctl: 'sys_msgctl',
+  shmget: 'sys_shmget',
+  shmctl: 'sys_shmctl',
+  semget: 'sys_semget',
+  semctl: 'sys_semctl',
 };
 
 /** The system call a statement's text enters through ('syscall' for one this table does not know). */

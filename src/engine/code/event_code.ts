@@ -72,8 +72,19 @@ export const VIEW_STEPS: Readonly<Record<ViewId, readonly Mechanism[]>> = {
 
 /** The system call a statement enters the kernel through. */
 export type EntryFn =
-  | 'sys_msgget' | 'sys_msgsnd' | 'sys_msgrcv' | 'sys_msgctl' | 'sys_shmget' | 'sys_shmctl' | 'sys_semget' | 'sys_semctl'
-  | 'sys_read' | 'sys_write' | 'sys_getdents64' | 'rtnl_newlink' | 'rtnl_dellink'
+  | 'sys_msgget'
+  | 'sys_msgsnd'
+  | 'sys_msgrcv'
+  | 'sys_msgctl'
+  | 'sys_shmget'
+  | 'sys_shmctl'
+  | 'sys_semget'
+  | 'sys_semctl'
+  | 'sys_read'
+  | 'sys_write'
+  | 'sys_getdents64'
+  | 'rtnl_newlink'
+  | 'rtnl_dellink'
   /** a statement this table does not know yet */
   | 'syscall';
 
@@ -173,8 +184,7 @@ export function before(a: string, b: string): boolean {
 }
 
 const idrFn = (op: IdrOp): FnName => (op === 'alloc' ? 'idr_get_free' : op === 'find' ? 'idr_find' : op === 'get_next' ? 'idr_get_next' : op === 'remove' ? 'idr_remove' : 'idr_replace');
-const layerFn = (op: IdrOp): FnName =>
-  op === 'alloc' ? 'idr_get_empty_slot' : op === 'find' ? 'idr_layer_find' : op === 'get_next' ? 'idr_layer_get_next' : 'idr_layer_remove';
+const layerFn = (op: IdrOp): FnName => (op === 'alloc' ? 'idr_get_empty_slot' : op === 'find' ? 'idr_layer_find' : op === 'get_next' ? 'idr_layer_get_next' : 'idr_layer_remove');
 const layerVisitLine = (op: IdrOp): string => (op === 'alloc' ? 'sub_alloc' : op === 'remove' || op === 'replace' ? 'sub_remove' : 'descend');
 const maxidxVia = (c: CodeContext) => (c.removed ? [DOWN_FN[c.entry] ?? 'ipc_rmid', 'ipc_rmid'] : ['msgctl_info']);
 const rbInsertFn = (c: CodeContext): FnName => (c.rbTree === 'procfs' ? 'pde_subdir_insert' : 'insert_entry');
@@ -209,11 +219,21 @@ export const EVENT_CODE = {
   },
   idr_shrink: {
     mechanism: 'idr',
-    at: (ev, c) => ({ fn: 'idr_remove', line: 'delete', via: idrVia('remove', c), why: `The root has only its first slot in use, so node ${ev.node} (shift ${ev.shift}) is dropped and the tree gets shallower.` }),
+    at: (ev, c) => ({
+      fn: 'idr_remove',
+      line: 'delete',
+      via: idrVia('remove', c),
+      why: `The root has only its first slot in use, so node ${ev.node} (shift ${ev.shift}) is dropped and the tree gets shallower.`,
+    }),
   },
   idr_node_new: {
     mechanism: 'idr',
-    at: (ev, c) => ({ fn: 'idr_get_free', line: 'node', via: idrVia('alloc', c), why: `No node below ${ev.parent === null ? 'the root' : `node ${ev.parent}`} covers the id yet: node ${ev.node} is allocated (shift ${ev.shift}).` }),
+    at: (ev, c) => ({
+      fn: 'idr_get_free',
+      line: 'node',
+      via: idrVia('alloc', c),
+      why: `No node below ${ev.parent === null ? 'the root' : `node ${ev.parent}`} covers the id yet: node ${ev.node} is allocated (shift ${ev.shift}).`,
+    }),
   },
   idr_node_free: {
     mechanism: 'idr',
@@ -223,8 +243,18 @@ export const EVENT_CODE = {
     mechanism: 'idr',
     at: (ev, c) =>
       ev.free
-        ? { fn: 'idr_remove', line: 'tag', via: idrVia('remove', c), why: `Slot ${ev.offset} of ${ev.node === null ? 'the root' : `node ${ev.node}`} is free again: its IDR_FREE bit is set, so later allocations look here.` }
-        : { fn: 'idr_alloc', line: 'store', via: idrVia('alloc', c), why: `No free slot is left below slot ${ev.offset} of ${ev.node === null ? 'the root' : `node ${ev.node}`}: its IDR_FREE bit is cleared so searches skip it.` },
+        ? {
+            fn: 'idr_remove',
+            line: 'tag',
+            via: idrVia('remove', c),
+            why: `Slot ${ev.offset} of ${ev.node === null ? 'the root' : `node ${ev.node}`} is free again: its IDR_FREE bit is set, so later allocations look here.`,
+          }
+        : {
+            fn: 'idr_alloc',
+            line: 'store',
+            via: idrVia('alloc', c),
+            why: `No free slot is left below slot ${ev.offset} of ${ev.node === null ? 'the root' : `node ${ev.node}`}: its IDR_FREE bit is cleared so searches skip it.`,
+          },
   },
   idr_store: {
     mechanism: 'idr',
@@ -233,7 +263,12 @@ export const EVENT_CODE = {
         ? { fn: 'idr_remove', line: 'clear', via: idrVia('remove', c), why: `Id ${ev.index} is removed: slot ${ev.offset} of node ${ev.node} becomes empty.` }
         : c.idrOp === 'replace'
           ? { fn: 'idr_replace', line: 'store', via: idrVia('replace', c), why: `The new object is installed at id ${ev.index}: until now the slot held a reserved NULL.` }
-          : { fn: 'idr_alloc', line: 'store', via: idrVia('alloc', c), why: `Id ${ev.index} is taken: slot ${ev.offset} of node ${ev.node} now holds ${ev.entry === 'null' ? 'a reserved NULL (the object is installed later)' : 'the entry'}.` },
+          : {
+              fn: 'idr_alloc',
+              line: 'store',
+              via: idrVia('alloc', c),
+              why: `Id ${ev.index} is taken: slot ${ev.offset} of node ${ev.node} now holds ${ev.entry === 'null' ? 'a reserved NULL (the object is installed later)' : 'the entry'}.`,
+            },
   },
   idr_result: {
     mechanism: 'idr',
@@ -351,7 +386,12 @@ export const EVENT_CODE = {
   },
   ipc_findkey: {
     mechanism: 'ipc',
-    at: (ev) => ({ fn: 'ipc_findkey', line: ev.id === null ? 'ret' : 'lookup', via: ['ipcget'], why: ev.id === null ? `No ${ev.ipc} object has key ${ev.key}: a new one is created if IPC_CREAT is set.` : `Key ${ev.key} is already id ${ev.id}.` }),
+    at: (ev) => ({
+      fn: 'ipc_findkey',
+      line: ev.id === null ? 'ret' : 'lookup',
+      via: ['ipcget'],
+      why: ev.id === null ? `No ${ev.ipc} object has key ${ev.key}: a new one is created if IPC_CREAT is set.` : `Key ${ev.key} is already id ${ev.id}.`,
+    }),
   },
   ipc_findkey_step: {
     mechanism: 'keyht',
@@ -359,35 +399,61 @@ export const EVENT_CODE = {
       fn: 'ipc_findkey',
       line: ev.key === null ? 'walk' : 'compare',
       via: ['ipcget'],
-      why: ev.key === null ? `Index ${ev.idx} is empty: the walk goes on.` : ev.match ? `The object at index ${ev.idx} has the key: the walk stops.` : `The object at index ${ev.idx} has key ${ev.key}, not this one: one more of in_use seen.`,
+      why:
+        ev.key === null
+          ? `Index ${ev.idx} is empty: the walk goes on.`
+          : ev.match
+            ? `The object at index ${ev.idx} has the key: the walk stops.`
+            : `The object at index ${ev.idx} has key ${ev.key}, not this one: one more of in_use seen.`,
     }),
   },
   rht_bucket: {
     mechanism: 'keyht',
     at: (ev, c) =>
       ev.op === 'lookup'
-        ? { fn: 'rhashtable_lookup_fast', line: 'hash', via: ['ipcget', 'ipc_findkey'], why: `jhash2 of key ${ev.key} with the table's seed picks bucket ${ev.bucket} of ${ev.size}, a chain of ${ev.chain}.` }
+        ? {
+            fn: 'rhashtable_lookup_fast',
+            line: 'hash',
+            via: ['ipcget', 'ipc_findkey'],
+            why: `jhash2 of key ${ev.key} with the table's seed picks bucket ${ev.bucket} of ${ev.size}, a chain of ${ev.chain}.`,
+          }
         : ev.op === 'insert'
-          ? { fn: 'rhashtable_insert_fast', line: 'head', via: ['ipcget', NEW_FN[c.entry] ?? 'ipcget', 'ipc_addid'], why: `Key ${ev.key} goes to the head of bucket ${ev.bucket}, now a chain of ${ev.chain}.` }
+          ? {
+              fn: 'rhashtable_insert_fast',
+              line: 'head',
+              via: ['ipcget', NEW_FN[c.entry] ?? 'ipcget', 'ipc_addid'],
+              why: `Key ${ev.key} goes to the head of bucket ${ev.bucket}, now a chain of ${ev.chain}.`,
+            }
           : { fn: 'rhashtable_remove_fast', line: 'unlink', via: [DOWN_FN[c.entry] ?? 'ipc_rmid', 'ipc_rmid'], why: `Key ${ev.key} leaves bucket ${ev.bucket}, now a chain of ${ev.chain}.` },
   },
   rht_step: {
     mechanism: 'keyht',
-    at: (ev) => ({ fn: 'rhashtable_lookup_fast', line: 'compare', via: ['ipcget', 'ipc_findkey'], why: ev.match ? `Entry ${ev.pos} of bucket ${ev.bucket} has the key.` : `Entry ${ev.pos} of bucket ${ev.bucket} has key ${ev.key}: the chain goes on.` }),
+    at: (ev) => ({
+      fn: 'rhashtable_lookup_fast',
+      line: 'compare',
+      via: ['ipcget', 'ipc_findkey'],
+      why: ev.match ? `Entry ${ev.pos} of bucket ${ev.bucket} has the key.` : `Entry ${ev.pos} of bucket ${ev.bucket} has key ${ev.key}: the chain goes on.`,
+    }),
   },
   rht_rehash: {
     mechanism: 'keyht',
     at: (ev) => ({
       fn: 'rht_deferred_worker',
       line: ev.to > ev.from ? 'grow' : 'shrink',
-      why: ev.to > ev.from
-        ? `${ev.nelems} keys are above 75% of ${ev.from} buckets: the table doubles to ${ev.to}, ${ev.moved} entries rehashed with a new seed.`
-        : `${ev.nelems} keys are below 30% of ${ev.from} buckets: the table shrinks to ${ev.to}, ${ev.moved} entries rehashed with a new seed.`,
+      why:
+        ev.to > ev.from
+          ? `${ev.nelems} keys are above 75% of ${ev.from} buckets: the table doubles to ${ev.to}, ${ev.moved} entries rehashed with a new seed.`
+          : `${ev.nelems} keys are below 30% of ${ev.from} buckets: the table shrinks to ${ev.to}, ${ev.moved} entries rehashed with a new seed.`,
     }),
   },
   ipc_rmid: {
     mechanism: 'ipc',
-    at: (ev, c) => ({ fn: 'ipc_rmid', line: 'in_use', via: [DOWN_FN[c.entry] ?? 'ipc_rmid'], why: `The ${ev.ipc} object at index ${ev.idx} is removed: in_use goes down${c.config.ipc_maxidx === 'none' ? '' : ', and if it was the highest max_idx must be refreshed'}.` }),
+    at: (ev, c) => ({
+      fn: 'ipc_rmid',
+      line: 'in_use',
+      via: [DOWN_FN[c.entry] ?? 'ipc_rmid'],
+      why: `The ${ev.ipc} object at index ${ev.idx} is removed: in_use goes down${c.config.ipc_maxidx === 'none' ? '' : ', and if it was the highest max_idx must be refreshed'}.`,
+    }),
   },
   maxidx_probe: {
     mechanism: 'maxidx',
@@ -405,8 +471,18 @@ export const EVENT_CODE = {
     mechanism: 'maxidx',
     at: (ev, c) =>
       c.config.ipc_maxidx === 'linear' && c.removed
-        ? { fn: 'ipc_rmid', line: 'stepdown', via: [DOWN_FN[c.entry] ?? 'ipc_rmid'], why: ev.hit ? `Index ${ev.idx} is used: the step-down stops here.` : `Index ${ev.idx} is empty: one more step down.` }
-        : { fn: 'ipc_get_maxid', line: 'walk', via: ['msgctl_info'], why: ev.hit ? `Index ${ev.idx} is used: it is counted, and it is the highest so far.` : `Index ${ev.idx} is empty: the walk goes on until it has seen in_use objects.` },
+        ? {
+            fn: 'ipc_rmid',
+            line: 'stepdown',
+            via: [DOWN_FN[c.entry] ?? 'ipc_rmid'],
+            why: ev.hit ? `Index ${ev.idx} is used: the step-down stops here.` : `Index ${ev.idx} is empty: one more step down.`,
+          }
+        : {
+            fn: 'ipc_get_maxid',
+            line: 'walk',
+            via: ['msgctl_info'],
+            why: ev.hit ? `Index ${ev.idx} is used: it is counted, and it is the highest so far.` : `Index ${ev.idx} is empty: the walk goes on until it has seen in_use objects.`,
+          },
   },
   maxidx_result: {
     mechanism: 'maxidx',
@@ -424,7 +500,10 @@ export const EVENT_CODE = {
     at: (ev) => ({
       fn: 'do_msgsnd',
       line: ev.how === 'pipelined' ? 'pipelined' : 'queue',
-      why: ev.how === 'pipelined' ? `A receiver was waiting for type ${ev.mtype}: it gets the ${ev.size}-byte message directly.` : `No receiver waits for it: the ${ev.size}-byte message of type ${ev.mtype} is queued.`,
+      why:
+        ev.how === 'pipelined'
+          ? `A receiver was waiting for type ${ev.mtype}: it gets the ${ev.size}-byte message directly.`
+          : `No receiver waits for it: the ${ev.size}-byte message of type ${ev.mtype} is queued.`,
     }),
   },
   msg_recv: {
@@ -438,13 +517,23 @@ export const EVENT_CODE = {
 
   // --- fs/seq_file.c -----------------------------------------------------------------------
   seq_read: { mechanism: 'seq_file', at: (ev) => ({ fn: 'seq_read_iter', line: 'entry', why: `read() of ${ev.path} at offset ${ev.pos} asks for ${ev.count} bytes.` }) },
-  seq_start: { mechanism: 'seq_file', at: (ev) => ({ fn: 'seq_read_iter', line: 'start', why: `start() finds the record at position ${ev.pos}${ev.pos > 0 ? ' again (each read starts over at its position)' : ''}.` }) },
+  seq_start: {
+    mechanism: 'seq_file',
+    at: (ev) => ({ fn: 'seq_read_iter', line: 'start', why: `start() finds the record at position ${ev.pos}${ev.pos > 0 ? ' again (each read starts over at its position)' : ''}.` }),
+  },
   seq_next: { mechanism: 'seq_file', at: (ev) => ({ fn: 'seq_read_iter', line: 'next', why: `The record fitted, so next() moves to position ${ev.pos}.` }) },
   seq_show: {
     mechanism: 'seq_file',
-    at: (ev) => ({ fn: 'seq_read_iter', line: ev.overflow ? 'overflow' : 'show', why: ev.overflow ? `The record at ${ev.pos} does not fit the buffer: it is dropped and shown again in the next read().` : `show() writes the record at ${ev.pos}: ${ev.bytes} bytes.` }),
+    at: (ev) => ({
+      fn: 'seq_read_iter',
+      line: ev.overflow ? 'overflow' : 'show',
+      why: ev.overflow ? `The record at ${ev.pos} does not fit the buffer: it is dropped and shown again in the next read().` : `show() writes the record at ${ev.pos}: ${ev.bytes} bytes.`,
+    }),
   },
-  seq_stop: { mechanism: 'seq_file', at: (ev) => ({ fn: 'seq_read_iter', line: 'stop', why: `The buffer holds ${ev.bytes} bytes (full, or the end of the file): stop(), then the copy to the user.` }) },
+  seq_stop: {
+    mechanism: 'seq_file',
+    at: (ev) => ({ fn: 'seq_read_iter', line: 'stop', why: `The buffer holds ${ev.bytes} bytes (full, or the end of the file): stop(), then the copy to the user.` }),
+  },
 
   // --- lib/rbtree.c, fs/proc --------------------------------------------------------------
   rb_compare: {
@@ -458,14 +547,24 @@ export const EVENT_CODE = {
   },
   rb_link: {
     mechanism: 'rbtree',
-    at: (ev, c) => ({ fn: rbInsertFn(c), line: 'link', via: rbInsertVia(c), why: ev.parent === null ? `${ev.key} becomes the root.` : `An empty link is reached: ${ev.key} is linked as the ${ev.dir} child of node ${ev.parent}, red.` }),
+    at: (ev, c) => ({
+      fn: rbInsertFn(c),
+      line: 'link',
+      via: rbInsertVia(c),
+      why: ev.parent === null ? `${ev.key} becomes the root.` : `An empty link is reached: ${ev.key} is linked as the ${ev.dir} child of node ${ev.parent}, red.`,
+    }),
   },
   rb_rotate: {
     mechanism: 'rbtree',
     at: (ev, c) =>
       c.rbCase?.op === 'erase'
         ? { fn: 'rb_erase_color', line: `case${c.rbCase.n}`, via: ['rb_erase'], why: `Erase fix-up case ${c.rbCase.n}: rotate ${ev.dir} at node ${ev.pivot} to move a black node into the short side.` }
-        : { fn: 'rb_insert_color', line: c.rbCase?.n === 2 ? 'case2' : 'case3', via: [rbInsertFn(c)], why: `Insert fix-up case ${c.rbCase?.n ?? 3}: the red parent and child are in a line${c.rbCase?.n === 2 ? ' after this' : ''}, so rotate ${ev.dir} at node ${ev.pivot}.` },
+        : {
+            fn: 'rb_insert_color',
+            line: c.rbCase?.n === 2 ? 'case2' : 'case3',
+            via: [rbInsertFn(c)],
+            why: `Insert fix-up case ${c.rbCase?.n ?? 3}: the red parent and child are in a line${c.rbCase?.n === 2 ? ' after this' : ''}, so rotate ${ev.dir} at node ${ev.pivot}.`,
+          },
   },
   rb_recolour: {
     mechanism: 'rbtree',
@@ -474,14 +573,24 @@ export const EVENT_CODE = {
         ? { fn: 'rb_insert_color', line: 'root', via: [rbInsertFn(c)], why: `Node ${ev.node} is the root, so it is black.` }
         : c.rbCase.op === 'erase'
           ? { fn: 'rb_erase_color', line: `case${c.rbCase.n}`, via: ['rb_erase'], why: `Erase fix-up case ${c.rbCase.n}: node ${ev.node} turns ${ev.colour}.` }
-          : { fn: 'rb_insert_color', line: c.rbCase.n === 1 ? 'case1' : 'case3', via: [rbInsertFn(c)], why: c.rbCase.n === 1 ? `Case 1 (red uncle): node ${ev.node} turns ${ev.colour}, pushing the red up.` : `Case 3: node ${ev.node} turns ${ev.colour} after the rotation.` },
+          : {
+              fn: 'rb_insert_color',
+              line: c.rbCase.n === 1 ? 'case1' : 'case3',
+              via: [rbInsertFn(c)],
+              why: c.rbCase.n === 1 ? `Case 1 (red uncle): node ${ev.node} turns ${ev.colour}, pushing the red up.` : `Case 3: node ${ev.node} turns ${ev.colour} after the rotation.`,
+            },
   },
   rb_case: {
     mechanism: 'rbtree',
     at: (ev, c) =>
       ev.op === 'erase'
         ? { fn: 'rb_erase_color', line: `case${Math.min(4, Math.max(1, ev.case))}`, via: ['rb_erase'], why: `The erase left one black node missing: fix-up case ${ev.case}.` }
-        : { fn: 'rb_insert_color', line: `case${Math.min(3, Math.max(1, ev.case))}`, via: [rbInsertFn(c)], why: `The new red node has a red parent: fix-up case ${ev.case}${ev.case === 1 ? ' (the uncle is red too)' : ev.case === 2 ? ' (it is the inner grandchild)' : ' (it is the outer grandchild)'}.` },
+        : {
+            fn: 'rb_insert_color',
+            line: `case${Math.min(3, Math.max(1, ev.case))}`,
+            via: [rbInsertFn(c)],
+            why: `The new red node has a red parent: fix-up case ${ev.case}${ev.case === 1 ? ' (the uncle is red too)' : ev.case === 2 ? ' (it is the inner grandchild)' : ' (it is the outer grandchild)'}.`,
+          },
   },
   rb_erase: { mechanism: 'rbtree', at: (ev) => ({ fn: 'rb_erase', line: 'unlink', via: ['remove_proc_entry'], why: `${ev.key} is unlinked from the tree (node ${ev.node}).` }) },
   list_step: {
@@ -500,13 +609,23 @@ export const EVENT_CODE = {
   proc_warn: { mechanism: 'procfs', at: (ev) => ({ fn: 'proc_register', line: 'warn', why: `The kernel warns: ${ev.message}.` }) },
   getdents: {
     mechanism: 'procfs',
-    at: (ev) => ({ fn: 'proc_readdir_de', line: ev.skipped > 0 ? 'skip' : 'emit', via: ['proc_readdir'], why: `getdents at position ${ev.pos} of /proc/${ev.dir}: ${ev.skipped} entries skipped from the first, ${ev.emitted} returned.` }),
+    at: (ev) => ({
+      fn: 'proc_readdir_de',
+      line: ev.skipped > 0 ? 'skip' : 'emit',
+      via: ['proc_readdir'],
+      why: `getdents at position ${ev.pos} of /proc/${ev.dir}: ${ev.skipped} entries skipped from the first, ${ev.emitted} returned.`,
+    }),
   },
 
   // --- net/core ------------------------------------------------------------------------------
   dev_name_scan: {
     mechanism: 'netdev',
-    at: (ev) => ({ fn: '__dev_alloc_name', line: 'scan', via: ['register_netdevice', 'dev_get_valid_name'], why: ev.bit === null ? `sscanf: ${ev.name} does not match the pattern.` : `sscanf: ${ev.name} claims number ${ev.bit}.` }),
+    at: (ev) => ({
+      fn: '__dev_alloc_name',
+      line: 'scan',
+      via: ['register_netdevice', 'dev_get_valid_name'],
+      why: ev.bit === null ? `sscanf: ${ev.name} does not match the pattern.` : `sscanf: ${ev.name} claims number ${ev.bit}.`,
+    }),
   },
   dev_name_alloc: {
     mechanism: 'netdev',
@@ -522,11 +641,21 @@ export const EVENT_CODE = {
   // --- lib/percpu_counter.c -------------------------------------------------------------------
   percpu_add: {
     mechanism: 'percpu',
-    at: (ev, c) => ({ fn: 'percpu_counter_add_batch', line: 'local', via: [c.entry === 'sys_msgrcv' ? 'do_msgrcv' : 'do_msgsnd', 'percpu_counter_add_local'], why: `${ev.counter} += ${ev.amount} on CPU ${ev.cpu}: below the batch, so only its cell changes (now ${ev.local}).` }),
+    at: (ev, c) => ({
+      fn: 'percpu_counter_add_batch',
+      line: 'local',
+      via: [c.entry === 'sys_msgrcv' ? 'do_msgrcv' : 'do_msgsnd', 'percpu_counter_add_local'],
+      why: `${ev.counter} += ${ev.amount} on CPU ${ev.cpu}: below the batch, so only its cell changes (now ${ev.local}).`,
+    }),
   },
   percpu_fold: {
     mechanism: 'percpu',
-    at: (ev, c) => ({ fn: 'percpu_counter_add_batch', line: 'fold', via: [c.entry === 'sys_msgrcv' ? 'do_msgrcv' : 'do_msgsnd', 'percpu_counter_add_local'], why: `CPU ${ev.cpu}'s cell would reach the batch: it is folded into the shared count (now ${ev.count}).` }),
+    at: (ev, c) => ({
+      fn: 'percpu_counter_add_batch',
+      line: 'fold',
+      via: [c.entry === 'sys_msgrcv' ? 'do_msgrcv' : 'do_msgsnd', 'percpu_counter_add_local'],
+      why: `CPU ${ev.cpu}'s cell would reach the batch: it is folded into the shared count (now ${ev.count}).`,
+    }),
   },
   percpu_sum: { mechanism: 'percpu', at: (ev) => ({ fn: 'percpu_counter_sum', line: 'loop', via: ['msgctl_info'], why: `MSG_INFO sums ${ev.counter} over every CPU: ${ev.value}.` }) },
   atomic_add: {

@@ -49,10 +49,17 @@ export const LISTINGS = {
   sys_shmctl: syscall('sys_shmctl', 'ipc/shm.c', 'switch (cmd): IPC_INFO/SHM_INFO → shmctl_ipc_info/shm_get_stat; *_STAT → shmctl_stat; IPC_RMID → shmctl_down'),
   sys_semget: syscall('sys_semget', 'ipc/sem.c', 'ipcget(ns, &sem_ids(ns), &sem_ops{newary}, key, semflg)', 'return the set id, or -errno'),
   sys_semctl: syscall('sys_semctl', 'ipc/sem.c', 'switch (cmd): IPC_INFO/SEM_INFO → semctl_info; *_STAT → semctl_stat; IPC_RMID → semctl_down'),
-  sys_read: syscall('sys_read', 'fs/read_write.c', 'vfs_read(file, buf, count, &pos) → the file\'s read (seq_read_iter, proc_sys_read)', 'return the bytes read'),
-  sys_write: syscall('sys_write', 'fs/read_write.c', 'vfs_write(file, buf, count, &pos) → proc_sys_write → the sysctl\'s handler', 'return the bytes written, or -errno'),
-  sys_getdents64: syscall('sys_getdents64', 'fs/readdir.c', 'iterate_dir(file, &buf.ctx) → the directory\'s readdir (proc_readdir_de, proc_sys_readdir)', 'return the bytes of dirents filled'),
-  syscall: { name: 'the system call', file: null, lines: [['entry', 'the statement enters the kernel'], ['ret', 'and returns']] },
+  sys_read: syscall('sys_read', 'fs/read_write.c', "vfs_read(file, buf, count, &pos) → the file's read (seq_read_iter, proc_sys_read)", 'return the bytes read'),
+  sys_write: syscall('sys_write', 'fs/read_write.c', "vfs_write(file, buf, count, &pos) → proc_sys_write → the sysctl's handler", 'return the bytes written, or -errno'),
+  sys_getdents64: syscall('sys_getdents64', 'fs/readdir.c', "iterate_dir(file, &buf.ctx) → the directory's readdir (proc_readdir_de, proc_sys_readdir)", 'return the bytes of dirents filled'),
+  syscall: {
+    name: 'the system call',
+    file: null,
+    lines: [
+      ['entry', 'the statement enters the kernel'],
+      ['ret', 'and returns'],
+    ],
+  },
   rtnl_newlink: syscall('rtnl_newlink', 'net/core/rtnetlink.c', 'rtnl_create_link(net, ifname, ops) → register_netdevice(dev)', 'return 0, or -errno in the netlink ack'),
   rtnl_dellink: syscall('rtnl_dellink', 'net/core/rtnetlink.c', 'dev = __dev_get_by_name(net, ifname); rtnl_delete_link(dev) → unregister_netdevice_many', 'return 0, or -ENODEV in the netlink ack'),
 
@@ -108,7 +115,7 @@ export const LISTINGS = {
     file: 'include/linux/rhashtable.h',
     lines: [
       ['entry', 'rhashtable_insert_fast(ht, obj, params):'],
-      ['head', '  hash = bucket of obj\'s key; obj->next = tbl->buckets[hash]; tbl->buckets[hash] = obj'],
+      ['head', "  hash = bucket of obj's key; obj->next = tbl->buckets[hash]; tbl->buckets[hash] = obj"],
       ['grow', '  nelems++; if nelems > size / 4 * 3: schedule_work(&ht->run_work)'],
     ],
   },
@@ -117,7 +124,7 @@ export const LISTINGS = {
     file: 'include/linux/rhashtable.h',
     lines: [
       ['entry', 'rhashtable_remove_fast(ht, obj, params):'],
-      ['unlink', '  walk obj\'s bucket to obj; unlink it'],
+      ['unlink', "  walk obj's bucket to obj; unlink it"],
       ['shrink', '  nelems--; if automatic_shrinking && nelems < size * 3 / 10: schedule_work(&ht->run_work)'],
     ],
   },
@@ -195,7 +202,7 @@ export const LISTINGS = {
     file: 'lib/radix-tree.c',
     lines: [
       ['entry', 'idr_get_free(root, iter, gfp, max):'],
-      ['extend', '  if start > the tree\'s max index: radix_tree_extend (a new root level)'],
+      ['extend', "  if start > the tree's max index: radix_tree_extend (a new root level)"],
       ['descend', '  while shift > 0: offset = radix_tree_descend(node, &child, start)'],
       ['node', '    if child == NULL: child = radix_tree_node_alloc(...); set IDR_FREE on all its slots'],
       ['tag', '    if !tag_get(node, IDR_FREE, offset): offset = radix_tree_find_next_bit(node, IDR_FREE, offset+1)'],
@@ -207,7 +214,7 @@ export const LISTINGS = {
     file: 'lib/idr.c',
     lines: [
       ['entry', 'idr_find(idr, id) → radix_tree_lookup(&idr->idr_rt, id):'],
-      ['root', '  node = root->xa_head; if id > the tree\'s max index: return NULL'],
+      ['root', "  node = root->xa_head; if id > the tree's max index: return NULL"],
       ['descend', '  while node is internal: node = node->slots[(id >> node->shift) & 63]'],
       ['ret', '  return node (the entry, or NULL)'],
     ],
@@ -295,7 +302,7 @@ export const LISTINGS = {
     file: 'lib/idr.c',
     lines: [
       ['entry', 'idr_remove(idp, id):'],
-      ['sub_remove', '  sub_remove: walk down recording the path; clear the id\'s bit in each layer'],
+      ['sub_remove', "  sub_remove: walk down recording the path; clear the id's bit in each layer"],
       ['warn', '  if the slot is empty: idr_remove_warning(id)   ‹called for id=N which is not allocated›'],
       ['free', '  free_layer each emptied layer (to the free list; 2.6.27+: after an RCU grace period)'],
       ['drop', '  while the top layer holds only slot 0: drop the top layer'],
@@ -348,8 +355,8 @@ export const LISTINGS = {
     lines: [
       ['entry', 'percpu_counter_add_batch(fbc, amount, batch):   ‹percpu_counter_add_local: batch = INT_MAX›'],
       ['read', '  count = __this_cpu_read(*fbc->counters) + amount'],
-      ['fold', '  if abs(count) >= batch: fbc->count += count; this CPU\'s cell -= count - amount (under fbc->lock)'],
-      ['local', '  else: this_cpu_add(*fbc->counters, amount)   (only this CPU\'s cell)'],
+      ['fold', "  if abs(count) >= batch: fbc->count += count; this CPU's cell -= count - amount (under fbc->lock)"],
+      ['local', "  else: this_cpu_add(*fbc->counters, amount)   (only this CPU's cell)"],
     ],
   },
   percpu_counter_sum: {
@@ -426,7 +433,7 @@ export const LISTINGS = {
     name: 'insert_entry',
     file: 'fs/proc/proc_sysctl.c',
     lines: [
-      ['entry', 'insert_entry(head, entry):               ‹a /proc/sys directory\'s rb-tree›'],
+      ['entry', "insert_entry(head, entry):               ‹a /proc/sys directory's rb-tree›"],
       ['cmp', '  while *p: cmp = namecmp(name, namelen, parent_name, parent_len)'],
       ['left', '    if cmp < 0: p = &(*p)->rb_left'],
       ['right', '    else if cmp > 0: p = &(*p)->rb_right'],
@@ -465,9 +472,9 @@ export const LISTINGS = {
     lines: [
       ['entry', '____rb_erase_color(parent, root):        (one black missing below parent)'],
       ['case1', '  case 1: the sibling is red → rotate at parent, recolour'],
-      ['case2', '  case 2: the sibling\'s children are black → sibling red, go up'],
-      ['case3', '  case 3: the sibling\'s near child is red → rotate at sibling'],
-      ['case4', '  case 4: the sibling\'s far child is red → rotate at parent, recolour: done'],
+      ['case2', "  case 2: the sibling's children are black → sibling red, go up"],
+      ['case3', "  case 3: the sibling's near child is red → rotate at sibling"],
+      ['case4', "  case 4: the sibling's far child is red → rotate at parent, recolour: done"],
     ],
   },
 

@@ -32,9 +32,7 @@ export interface FileOps {
   release?(k: Kernel, f: OpenFile): void;
 }
 
-export type Dentry =
-  | { type: 'file'; ops: FileOps }
-  | { type: 'dir'; readdir(k: Kernel): string[] | number };
+export type Dentry = { type: 'file'; ops: FileOps } | { type: 'dir'; readdir(k: Kernel): string[] | number };
 
 export interface Mount {
   /** paths starting with this prefix (or equal to it without the trailing '/') are asked */

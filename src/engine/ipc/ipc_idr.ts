@@ -11,7 +11,16 @@
  * taking the rwsem).
  */
 import { NO_PROBE, type Probe } from '../probe';
-import { idr_alloc, idr_alloc_cyclic, idr_find as radix_find, idr_get_next as radix_get_next, idr_init as radix_init, idr_remove as radix_remove, idr_replace as radix_replace, type Idr } from '../lib/idr';
+import {
+  idr_alloc,
+  idr_alloc_cyclic,
+  idr_find as radix_find,
+  idr_get_next as radix_get_next,
+  idr_init as radix_init,
+  idr_remove as radix_remove,
+  idr_replace as radix_replace,
+  type Idr,
+} from '../lib/idr';
 import { idr_find as layer_find, idr_init as layer_init, idr_pre_get, idr_remove as layer_remove, idr_replace as layer_replace, type OldIdr } from '../lib/idr-layer';
 import { idr_get_new_above } from '../lib/idr-layer-get-new';
 import { idr_get_next as layer_get_next } from '../lib/idr-layer-get-next';

@@ -11,15 +11,7 @@
  */
 import type { Kernel } from '../kernel';
 import type { Dentry, FileOps, Mount } from '../fs/vfs';
-import {
-  proc_dointvec,
-  proc_dointvec_minmax,
-  proc_doulongvec_minmax,
-  proc_sys_file_ops,
-  type CtlData,
-  type CtlTable,
-  type SysctlIo,
-} from '../kernel/sysctl';
+import { proc_dointvec, proc_dointvec_minmax, proc_doulongvec_minmax, proc_sys_file_ops, type CtlData, type CtlTable, type SysctlIo } from '../kernel/sysctl';
 import { ENOENT, ENOTDIR, ERANGE } from '../uapi/errno';
 import { IPC_MSG_IDS, IPC_SEM_IDS, IPC_SHM_IDS, type IpcNamespace } from './namespace';
 import { shm_destroy_orphaned } from './shm';
@@ -129,18 +121,16 @@ const ipc_sysctls: (CtlTable<number> | CtlTable<bigint>)[] = [
       ['msg_next_id', IPC_MSG_IDS],
       ['shm_next_id', IPC_SHM_IDS],
     ] as const
-  ).map(
-    ([procname, which]): CtlTable<number> => ({
-      procname,
-      data: next_id_field(which),
-      maxlen: 1,
-      mode: 0o444,
-      proc_handler: proc_dointvec_minmax,
-      extra1: 0,
-      extra2: INT_MAX,
-      permissions: checkpoint_restore_mode,
-    }),
-  ),
+  ).map(([procname, which]): CtlTable<number> => ({
+    procname,
+    data: next_id_field(which),
+    maxlen: 1,
+    mode: 0o444,
+    proc_handler: proc_dointvec_minmax,
+    extra1: 0,
+    extra2: INT_MAX,
+    permissions: checkpoint_restore_mode,
+  })),
 ];
 
 function mq_field(f: NsIntField, handler: CtlTable<number>['proc_handler'], min?: number, max?: number): CtlTable<number> {

@@ -100,7 +100,10 @@ describe('the namespace message counters', () => {
 describe('message tracing', () => {
   it('reports each queued and received message with the messages examined', () => {
     const events: TraceEvent[] = [];
-    const k = ipcKernel({}, newProbe((e) => events.push(e)));
+    const k = ipcKernel(
+      {},
+      newProbe((e) => events.push(e)),
+    );
     const q = sys_msgget(k, 0, 0o600);
     for (const t of [5n, 3n, 7n]) sys_msgsnd(k, q, t, 4n, IPC_NOWAIT);
     expect(sys_msgrcv(k, q, -6n, 10n, IPC_NOWAIT)).toBe(4);
@@ -113,4 +116,3 @@ describe('message tracing', () => {
     expect(msgs[0]).toEqual({ kind: 'msg_send', id: 0, mtype: '5', size: 4, how: 'queue' });
   });
 });
-

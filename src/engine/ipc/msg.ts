@@ -100,7 +100,7 @@ export function ss_wakeup(msq: MsgQueue, kill: boolean): void {
     return;
   }
   let stop = -1;
-  for (let i = 0; i < list.length; ) {
+  for (let i = 0; i < list.length;) {
     const mss = list[i]!;
     if (mss.tsk === stop) break;
     if (!msg_fits_inqueue(msq, mss.msgsz)) {
@@ -156,7 +156,7 @@ function testmsg(m_type: bigint, type: bigint, mode: number): boolean {
  */
 function pipelined_send(k: Kernel, msq: MsgQueue, msg: MsgMsg): boolean {
   const list = msq.q_receivers;
-  for (let i = 0; i < list.length; ) {
+  for (let i = 0; i < list.length;) {
     const msr = list[i]!;
     if (!testmsg(msg.m_type, msr.r_msgtype, msr.r_mode)) {
       i++;

@@ -17,10 +17,7 @@ import { IPC_INFO, IPC_RMID, IPC_SET, IPC_STAT, MSG_INFO, MSG_STAT, MSG_STAT_ANY
 import type { MsgQueue } from './namespace';
 import { msg_counter_sum } from './msg_counters';
 import { expunge_all, freeque, msg_ids, ss_wakeup } from './msg';
-import {
-  CURRENT_CRED, ipc_get_maxidx, ipc_obtain_object_check, ipc_obtain_object_idr, ipc_update_perm, ipcctl_obtain_check, ipcperms,
-  kernel_to_ipc64_perm, S_IRUGO,
-} from './util';
+import { CURRENT_CRED, ipc_get_maxidx, ipc_obtain_object_check, ipc_obtain_object_idr, ipc_update_perm, ipcctl_obtain_check, ipcperms, kernel_to_ipc64_perm, S_IRUGO } from './util';
 
 /** include/uapi/linux/msg.h */
 export const MSGSSZ = 16;
@@ -91,10 +88,7 @@ export function msgctl_info(k: Kernel, cmd: number, info: MsgInfo): number {
 export function msgctl_stat(k: Kernel, msqid: number, cmd: number, out: MsqidSet | null = null): number {
   const ns = k.state.ipc;
   const ids = msg_ids(k);
-  const msq =
-    cmd === MSG_STAT || cmd === MSG_STAT_ANY
-      ? ipc_obtain_object_idr(ns, ids, msqid, k.probe)
-      : ipc_obtain_object_check(ns, ids, msqid, k.probe);
+  const msq = cmd === MSG_STAT || cmd === MSG_STAT_ANY ? ipc_obtain_object_idr(ns, ids, msqid, k.probe) : ipc_obtain_object_check(ns, ids, msqid, k.probe);
   if (msq === null) return -EINVAL;
   if (cmd !== MSG_STAT_ANY && ipcperms(msq, S_IRUGO)) return -EACCES;
   if (out !== null) {

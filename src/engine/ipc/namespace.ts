@@ -301,11 +301,7 @@ export function create_ipc_ns(config: KernelConfig): IpcNamespace {
       ipc_findkey: config.ipc_findkey ?? 'rhashtable',
       shm_proc_format: config.shm_proc_format ?? 'rss_swap',
     },
-    ids: [
-      ipc_init_ids<SemArray>('sem', idr, rcu_free, findkey),
-      ipc_init_ids<MsgQueue>('msg', idr, rcu_free, findkey),
-      ipc_init_ids<ShmidKernel>('shm', idr, rcu_free, findkey),
-    ],
+    ids: [ipc_init_ids<SemArray>('sem', idr, rcu_free, findkey), ipc_init_ids<MsgQueue>('msg', idr, rcu_free, findkey), ipc_init_ids<ShmidKernel>('shm', idr, rcu_free, findkey)],
     ipc_mni: extend ? 1 << IPCMNI_EXTEND_SHIFT : 1 << IPCMNI_SHIFT,
     ipc_mni_shift: extend ? IPCMNI_EXTEND_SHIFT : IPCMNI_SHIFT,
     ipc_min_cycle: extend ? IPCMNI_EXTEND_MIN_CYCLE : RADIX_TREE_MAP_SIZE,

@@ -13,17 +13,11 @@
  */
 import type { Kernel } from '../kernel';
 import { EACCES, EINVAL, ERANGE } from '../uapi/errno';
-import {
-  GETALL, GETNCNT, GETPID, GETVAL, GETZCNT, IPC_INFO, IPC_RMID, IPC_SET, IPC_STAT, SEM_INFO, SEM_STAT, SEM_STAT_ANY, SETALL,
-  SETVAL,
-} from '../uapi/ipc';
+import { GETALL, GETNCNT, GETPID, GETVAL, GETZCNT, IPC_INFO, IPC_RMID, IPC_SET, IPC_STAT, SEM_INFO, SEM_STAT, SEM_STAT_ANY, SETALL, SETVAL } from '../uapi/ipc';
 import { freeary, sem_ids, SEMVMX } from './sem';
 import { count_semcnt, do_smart_update, sem_clear_semadj, sem_lock, sem_state, sem_unlock } from './semop';
 import { task_tgid } from '../kernel/task';
-import {
-  ipc_get_maxidx, ipc_obtain_object_check, ipc_obtain_object_idr, ipc_update_perm, ipcctl_obtain_check, ipcperms,
-  kernel_to_ipc64_perm, S_IRUGO, S_IWUGO,
-} from './util';
+import { ipc_get_maxidx, ipc_obtain_object_check, ipc_obtain_object_idr, ipc_update_perm, ipcctl_obtain_check, ipcperms, kernel_to_ipc64_perm, S_IRUGO, S_IWUGO } from './util';
 
 export { GETALL, GETNCNT, GETPID, GETVAL, GETZCNT, SETALL, SETVAL };
 
@@ -61,10 +55,7 @@ export function semctl_info(k: Kernel): number {
 export function semctl_stat(k: Kernel, semid: number, cmd: number, out: SemunArg | null = null): number {
   const ns = k.state.ipc;
   const ids = sem_ids(k);
-  const sma =
-    cmd === SEM_STAT || cmd === SEM_STAT_ANY
-      ? ipc_obtain_object_idr(ns, ids, semid, k.probe)
-      : ipc_obtain_object_check(ns, ids, semid, k.probe);
+  const sma = cmd === SEM_STAT || cmd === SEM_STAT_ANY ? ipc_obtain_object_idr(ns, ids, semid, k.probe) : ipc_obtain_object_check(ns, ids, semid, k.probe);
   if (sma === null) return -EINVAL;
   if (cmd !== SEM_STAT_ANY && ipcperms(sma, S_IRUGO)) return -EACCES;
   if (out !== null) kernel_to_ipc64_perm(sma, out);

@@ -94,7 +94,12 @@ const sop = fc.record({
   flg: fc.constantFrom('0', 'SEM_UNDO', 'IPC_NOWAIT', 'SEM_UNDO|IPC_NOWAIT'),
 });
 const statement = fc.oneof(
-  { weight: 6, arbitrary: fc.tuple(fc.constantFrom('main', 'a', 'b', 'c'), fc.array(sop, { minLength: 1, maxLength: 3 })).map(([p, sops]) => `@${p} semop(s, ${sops.map((x) => `{${x.num}, ${x.op}, ${x.flg}}`).join(', ')})`) },
+  {
+    weight: 6,
+    arbitrary: fc
+      .tuple(fc.constantFrom('main', 'a', 'b', 'c'), fc.array(sop, { minLength: 1, maxLength: 3 }))
+      .map(([p, sops]) => `@${p} semop(s, ${sops.map((x) => `{${x.num}, ${x.op}, ${x.flg}}`).join(', ')})`),
+  },
   { weight: 1, arbitrary: fc.tuple(fc.constantFrom('a', 'b', 'c'), fc.constantFrom('exit', 'kill')).map(([p, a]) => `@${p} ${a}`) },
   { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 5 })).map(([n, v]) => `semctl(s, ${n}, SETVAL, ${v})`) },
 );

@@ -18,10 +18,7 @@ import { EACCES, EINVAL, EPERM } from '../uapi/errno';
 import { IPC_INFO, IPC_RMID, IPC_SET, IPC_STAT, SHM_INFO, SHM_STAT, SHM_STAT_ANY } from '../uapi/ipc';
 import type { ShmidKernel } from './namespace';
 import { do_shm_rmid, SHM_LOCKED, shm_ids } from './shm';
-import {
-  CURRENT_CRED, ipc_get_maxidx, ipc_obtain_object_check, ipc_obtain_object_idr, ipc_update_perm, ipcctl_obtain_check, ipcperms,
-  kernel_to_ipc64_perm, S_IRUGO,
-} from './util';
+import { CURRENT_CRED, ipc_get_maxidx, ipc_obtain_object_check, ipc_obtain_object_idr, ipc_update_perm, ipcctl_obtain_check, ipcperms, kernel_to_ipc64_perm, S_IRUGO } from './util';
 
 export const SHM_LOCK = 11;
 export const SHM_UNLOCK = 12;
@@ -65,10 +62,7 @@ export function shmctl_info(k: Kernel, cmd: number): number {
 export function shmctl_stat(k: Kernel, shmid: number, cmd: number, out: ShmidSet | null = null): number {
   const ns = k.state.ipc;
   const ids = shm_ids(k);
-  const shp =
-    cmd === SHM_STAT || cmd === SHM_STAT_ANY
-      ? ipc_obtain_object_idr(ns, ids, shmid, k.probe)
-      : ipc_obtain_object_check(ns, ids, shmid, k.probe);
+  const shp = cmd === SHM_STAT || cmd === SHM_STAT_ANY ? ipc_obtain_object_idr(ns, ids, shmid, k.probe) : ipc_obtain_object_check(ns, ids, shmid, k.probe);
   if (shp === null) return -EINVAL;
   if (cmd !== SHM_STAT_ANY && ipcperms(shp, S_IRUGO)) return -EACCES;
   if (out !== null) kernel_to_ipc64_perm(shp, out);

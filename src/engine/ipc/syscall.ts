@@ -114,8 +114,16 @@ function semid64_ds(k: Kernel, semid: number, cmd: number): Record<string, numbe
   const sma = cmd === IPC_STAT ? ipc_obtain_object_check(ns, sem_ids(k), semid, NO_PROBE) : ipc_obtain_object_idr(ns, sem_ids(k), semid, NO_PROBE);
   if (sma === null) return {};
   return {
-    key: sma.key, uid: sma.uid, gid: sma.gid, cuid: sma.cuid, cgid: sma.cgid, mode: sma.mode, seq: sma.seq,
-    sem_otime: get_semotime(sma), sem_ctime: sma.sem_ctime, sem_nsems: sma.sem_nsems,
+    key: sma.key,
+    uid: sma.uid,
+    gid: sma.gid,
+    cuid: sma.cuid,
+    cgid: sma.cgid,
+    mode: sma.mode,
+    seq: sma.seq,
+    sem_otime: get_semotime(sma),
+    sem_ctime: sma.sem_ctime,
+    sem_nsems: sma.sem_nsems,
   };
 }
 

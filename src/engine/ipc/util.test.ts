@@ -118,7 +118,10 @@ describe('ipc id allocation', () => {
 
   it('traces how each idx was chosen: the window, the wrap that bumps seq, and a consumed next_id', () => {
     const events: TraceEvent[] = [];
-    const k = ipcKernel({}, newProbe((e) => events.push(e)));
+    const k = ipcKernel(
+      {},
+      newProbe((e) => events.push(e)),
+    );
     for (let i = 0; i < 65; i++) sys_msgctl(k, sys_msgget(k, 0, 0), IPC_RMID);
     k.state.ipc.ids[1].next_id = 40000;
     sys_msgget(k, 0x77, 0o1600);

@@ -91,7 +91,7 @@ describe('ipc_findkey', () => {
     }
   });
 
-  it('untraced, the walk is counted without loading every object, to exactly the traced loop\'s counts', () => {
+  it("untraced, the walk is counted without loading every object, to exactly the traced loop's counts", () => {
     const text = [
       'for i in 0..300 { semget(0x5000 + i, 1, IPC_CREAT|0600) }',
       'for i in 0..300 { semget(0x5000 + 299 - i, 1, 0) }',

@@ -53,7 +53,14 @@ describe('ipc_maxidx variants', () => {
     k.probe.trace = (e) => events.push(e);
     expect(sys_msgctl(k, 9, IPC_RMID)).toBe(0);
     const steps = events.flatMap((e) => (e.kind === 'maxidx_step' ? [[e.idx, e.hit]] : []));
-    expect(steps).toEqual([[8, false], [7, false], [6, false], [5, false], [4, false], [3, true]]);
+    expect(steps).toEqual([
+      [8, false],
+      [7, false],
+      [6, false],
+      [5, false],
+      [4, false],
+      [3, true],
+    ]);
     expect(events.find((e) => e.kind === 'maxidx_result')).toEqual({ kind: 'maxidx_result', ipc: 'msg', max_idx: 3 });
   });
 
@@ -142,7 +149,7 @@ describe('idr=layer under later mechanisms', () => {
 });
 
 describe('idr=layer256 (3.9–4.10) in the 3.18 preset', () => {
-  it('gives 2.6.25\'s ids, and ipc_get_maxid\'s idr_find walk costs one layer visit in the hint\'s leaf, two elsewhere', () => {
+  it("gives 2.6.25's ids, and ipc_get_maxid's idr_find walk costs one layer visit in the hint's leaf, two elsewhere", () => {
     const visits: number[] = [];
     const ids: number[][] = [];
     for (const kernel of ['2.6.25', '3.18']) {

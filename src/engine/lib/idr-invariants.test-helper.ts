@@ -82,7 +82,10 @@ export function check_idr<T extends object>(idr: Idr<T>, model: IdrModel<T>, pro
     const want = model.get(id) ?? null;
     if (idr_find(idr, id) !== want) fail(`idr_find(${id}) disagrees`);
   }
-  const present = [...model].filter(([, e]) => e !== null).map(([i]) => i).sort((a, b) => a - b);
+  const present = [...model]
+    .filter(([, e]) => e !== null)
+    .map(([i]) => i)
+    .sort((a, b) => a - b);
   const walked: number[] = [];
   const cursor = { id: 0 };
   for (;;) {

@@ -133,7 +133,7 @@ export function idr_get_empty_slot<L extends LayerNode, I extends LayerTree<L>>(
       const nw = g.alloc(idp, layers - 1, id & prefix_mask(g.bits, layers - 1), p);
       if (nw === null) {
         // tear down the layers stacked in this call, back onto the free list
-        for (let t: L | null = lay; t !== null && t !== idp.top; ) {
+        for (let t: L | null = lay; t !== null && t !== idp.top;) {
           const below = t.ary[0] as L | null;
           t.ary[0] = null;
           g.clear(t);

@@ -22,9 +22,7 @@ describe('idr_get_next on the idr_layer tree', () => {
       const e = idr_get_next(idp, c);
       return e === null ? null : [c.id, e.v];
     };
-    expect([next(0), next(1), next(4), next(71), next(5000), next(5001), next(-1)]).toEqual([
-      [0, 0], [3, 3], [70, 70], [5000, 5000], [5000, 5000], null, null,
-    ]);
+    expect([next(0), next(1), next(4), next(71), next(5000), next(5001), next(-1)]).toEqual([[0, 0], [3, 3], [70, 70], [5000, 5000], [5000, 5000], null, null]);
   });
 
   it('skips removed ids and leaves the cursor alone at the end', () => {

@@ -3,14 +3,13 @@ import fc from 'fast-check';
 import { newProbe } from '../probe';
 import type { TraceEvent } from '../trace';
 import { EAGAIN, EINVAL, ENOENT, ENOSPC } from '../uapi/errno';
-import {
-  IDR_FREE_MAX, IDR_SIZE, idr_find, idr_init, idr_pre_get, idr_remove, idr_replace, layer_full, test_bit,
-  type IdrLayer, type OldIdr,
-} from './idr-layer';
+import { IDR_FREE_MAX, IDR_SIZE, idr_find, idr_init, idr_pre_get, idr_remove, idr_replace, layer_full, test_bit, type IdrLayer, type OldIdr } from './idr-layer';
 import { idr_get_new, idr_get_new_above } from './idr-layer-get-new';
 import { idr_layer_snapshot } from './idr-layer-snapshot';
 
-interface Obj { n: number }
+interface Obj {
+  n: number;
+}
 const obj = (n: number): Obj => ({ n });
 
 /** the 2.6.25 calling convention: idr_pre_get before every allocation */
@@ -221,7 +220,13 @@ describe('the 2.6.25 allocator', () => {
     for (let i = 0; i < 64; i++) get_new_above(idr, obj(i), 0);
     get_new_above(idr, obj(64), 0);
     const events: TraceEvent[] = [];
-    expect(idr_remove(idr, 100, newProbe((e) => events.push(e)))).toBe(-ENOENT);
+    expect(
+      idr_remove(
+        idr,
+        100,
+        newProbe((e) => events.push(e)),
+      ),
+    ).toBe(-ENOENT);
     expect(events.filter((e) => e.kind === 'idr_layer_warning')).toEqual([{ kind: 'idr_layer_warning', id: 100 }]);
     expect(idr_remove(idr, 0)).toBe(0);
     expect(test_bit(idr.top!, 0)).toBe(false);
@@ -259,15 +264,8 @@ describe('idr_layer_snapshot', () => {
 });
 
 describe('the old IDR against a Map model', () => {
-  type Op =
-    | { op: 'get_new'; start: number; reserve: boolean; pre: boolean }
-    | { op: 'remove'; pick: number; raw: number }
-    | { op: 'replace'; pick: number; raw: number };
-  const start = fc.oneof(
-    fc.integer({ min: 0, max: 150 }),
-    fc.integer({ min: 4030, max: 4160 }),
-    fc.constantFrom(0, 63, 64, 4095, 4096, 32767, 262143, 262144),
-  );
+  type Op = { op: 'get_new'; start: number; reserve: boolean; pre: boolean } | { op: 'remove'; pick: number; raw: number } | { op: 'replace'; pick: number; raw: number };
+  const start = fc.oneof(fc.integer({ min: 0, max: 150 }), fc.integer({ min: 4030, max: 4160 }), fc.constantFrom(0, 63, 64, 4095, 4096, 32767, 262143, 262144));
   const arb_op: fc.Arbitrary<Op> = fc.oneof(
     { weight: 6, arbitrary: fc.record({ op: fc.constant('get_new' as const), start, reserve: fc.boolean(), pre: fc.boolean() }) },
     { weight: 4, arbitrary: fc.record({ op: fc.constant('remove' as const), pick: fc.nat(), raw: start }) },

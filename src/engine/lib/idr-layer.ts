@@ -327,7 +327,6 @@ export function replace_result<R>(id: number, ret: R, p: Probe): R {
   return ret;
 }
 
-
 // --- removal ---------------------------------------------------------------------
 
 /**

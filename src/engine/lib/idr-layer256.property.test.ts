@@ -6,16 +6,9 @@ import { idr_alloc } from './idr-layer256-alloc';
 import { check_idr256, filled_idr256 } from './idr-layer256-invariants.test-helper';
 
 /** ids around the 256-slot layer boundaries (255/256, 65535/65536, 2^24), so that layers fill, grow and shrink */
-const near_edges = fc.oneof(
-  fc.integer({ min: 0, max: 300 }),
-  fc.integer({ min: 65500, max: 65600 }),
-  fc.constantFrom(0, 255, 256, 511, 512, 32767, 65535, 65536, 16777215, 16777216, 0x7fffffff),
-);
+const near_edges = fc.oneof(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 65500, max: 65600 }), fc.constantFrom(0, 255, 256, 511, 512, 32767, 65535, 65536, 16777215, 16777216, 0x7fffffff));
 
-type Step =
-  | { kind: 'alloc'; start: number; end: number; reserve: boolean }
-  | { kind: 'remove'; pick: number; raw: number }
-  | { kind: 'replace'; pick: number; raw: number };
+type Step = { kind: 'alloc'; start: number; end: number; reserve: boolean } | { kind: 'remove'; pick: number; raw: number } | { kind: 'replace'; pick: number; raw: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('alloc' as const), start: near_edges, end: fc.oneof(fc.constant(0), near_edges), reserve: fc.boolean() }) },

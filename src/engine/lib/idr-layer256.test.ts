@@ -7,7 +7,9 @@ import { idr_alloc } from './idr-layer256-alloc';
 import { idr_get_next } from './idr-layer256-get-next';
 import { check_idr256, filled_idr256 } from './idr-layer256-invariants.test-helper';
 
-interface Obj { n: number }
+interface Obj {
+  n: number;
+}
 const obj = (n: number): Obj => ({ n });
 const INT_MAX = 0x7fffffff;
 
@@ -167,7 +169,7 @@ describe('the 3.9 bounds', () => {
     expect(idr_find(idr, 2)).toBe(b);
   });
 
-  it('an unallocated id removes nothing; an id of a full leaf clears its bit and the parent\'s', () => {
+  it("an unallocated id removes nothing; an id of a full leaf clears its bit and the parent's", () => {
     const { idr, model } = filled(257);
     expect(test_bit(idr.top!, 0)).toBe(true);
     expect(idr_remove(idr, 300)).toBe(-ENOENT);
@@ -190,7 +192,13 @@ describe('idr_get_next on the 3.9 tree', () => {
     const idr = idr_init<Obj>();
     for (const id of [0, 3, 300, 70000]) idr_alloc(idr, obj(id), id, 0);
     expect([next(idr, 0), next(idr, 1), next(idr, 4), next(idr, 301), next(idr, 70000), next(idr, 70001), next(idr, -1)]).toEqual([
-      [0, 0], [3, 3], [300, 300], [70000, 70000], [70000, 70000], null, null,
+      [0, 0],
+      [3, 3],
+      [300, 300],
+      [70000, 70000],
+      [70000, 70000],
+      null,
+      null,
     ]);
     const c = { id: 70001 };
     idr_get_next(idr, c);

@@ -189,7 +189,7 @@ export function idr_find<T extends object>(idp: Idr256<T>, id: number, p: Probe 
     lay = hint.ary[id & IDR_MASK] as T | null;
   } else if (id >= 0 && idp.top !== null && id <= idr_max(IDR_BITS, idp.top.layer + 1)) {
     lay = idp.top;
-    for (let n = (idp.top.layer + 1) * IDR_BITS; n > 0 && lay !== null; ) {
+    for (let n = (idp.top.layer + 1) * IDR_BITS; n > 0 && lay !== null;) {
       n -= IDR_BITS;
       const l: IdrLayer256<T> = lay as IdrLayer256<T>;
       p.costs.idr_layer_visits++;

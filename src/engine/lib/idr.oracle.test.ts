@@ -28,7 +28,9 @@ const OPS = [
   'r192 c c c r190 c r159 r196 c r197 c c c r123 r143 c c c c c r205 c c r167 r207 c r174 c c c c r156',
   'c c c r180 c r216 c r178 r217 c r218 r215 c c r220 r219 c c c c n229476 r224 c c c c r195 c r229 c',
   'r201 c r231 r230 r211 n6 r138 c r232 r221 c r233 c c r185 r122 c',
-].join(' ').split(' ');
+]
+  .join(' ')
+  .split(' ');
 
 /** msgget results printed by the real kernel, in order (-1 = ENOSPC) */
 const KERNEL_IDS = [
@@ -45,11 +47,22 @@ const KERNEL_IDS = [
   '131076 131077 131078 131079 131081 131085 131086 131087 131088 131089 131090 131091 131092 131093',
   '131095 131096 131097 131099 131100 131102 131103 131106 131108 131110 131112 131113 131117 131119',
   '131121 229476 131123 131127 131129 131132 131133 131134 8 131138 131139 131140 163840',
-].join(' ').split(' ').map(Number);
+]
+  .join(' ')
+  .split(' ')
+  .map(Number);
 
-interface Queue { id: number }
+interface Queue {
+  id: number;
+}
 
-interface Ids { idr: Idr<Queue>; in_use: number; seq: number; last_idx: number; next_id: number }
+interface Ids {
+  idr: Idr<Queue>;
+  in_use: number;
+  seq: number;
+  last_idx: number;
+  next_id: number;
+}
 
 function ipc_idr_alloc(ids: Ids, q: Queue): number {
   const next_id = ids.next_id;

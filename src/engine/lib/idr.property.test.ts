@@ -1,12 +1,12 @@
 import { describe, it } from 'vitest';
 import fc from 'fast-check';
 import { ENOENT, ENOSPC } from '../uapi/errno';
-import {
-  INT_MAX, idr_alloc, idr_alloc_cyclic, idr_find, idr_get_next, idr_init, idr_remove, idr_replace,
-} from './idr';
+import { INT_MAX, idr_alloc, idr_alloc_cyclic, idr_find, idr_get_next, idr_init, idr_remove, idr_replace } from './idr';
 import { check_idr, type IdrModel } from './idr-invariants.test-helper';
 
-interface Obj { n: number }
+interface Obj {
+  n: number;
+}
 
 type Op =
   | { op: 'alloc'; start: number; end: number; reserve: boolean }
@@ -16,11 +16,7 @@ type Op =
   | { op: 'get_next'; raw: number };
 
 /** ids clustered around the level boundaries, so that nodes fill up and the tree grows and shrinks */
-const interesting = fc.oneof(
-  fc.integer({ min: 0, max: 200 }),
-  fc.integer({ min: 4000, max: 4200 }),
-  fc.constantFrom(0, 63, 64, 4095, 4096, 32767, 32768, 262143, 262144, 16777215, INT_MAX),
-);
+const interesting = fc.oneof(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 4000, max: 4200 }), fc.constantFrom(0, 63, 64, 4095, 4096, 32767, 32768, 262143, 262144, 16777215, INT_MAX));
 
 const arb_op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ op: fc.constant('alloc' as const), start: interesting, end: fc.oneof(fc.constant(0), interesting), reserve: fc.boolean() }) },

@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { newProbe } from '../probe';
 import type { TraceEvent } from '../trace';
 import { EINVAL, ENOENT, ENOSPC } from '../uapi/errno';
-import {
-  INT_MAX, idr_alloc, idr_alloc_cyclic, idr_find, idr_get_next, idr_init, idr_remove, idr_replace, type Idr,
-} from './idr';
+import { INT_MAX, idr_alloc, idr_alloc_cyclic, idr_find, idr_get_next, idr_init, idr_remove, idr_replace, type Idr } from './idr';
 import { check_idr, type IdrModel } from './idr-invariants.test-helper';
 import type { RadixTreeNode } from './radix-tree';
 import { radix_tree_snapshot } from './radix-tree-snapshot';
 
-interface Obj { n: number }
+interface Obj {
+  n: number;
+}
 const obj = (n: number): Obj => ({ n });
 
 function height<T extends object>(idr: Idr<T>): number {
@@ -122,8 +122,18 @@ describe('the worked example of kernel-notes 6.1', () => {
 
 describe('boundary ids', () => {
   const cases: Array<[number, number]> = [
-    [0, 1], [63, 1], [64, 2], [4095, 2], [4096, 3], [32767, 3], [32768, 3],
-    [262143, 3], [262144, 4], [16777215, 4], [16777216, 5], [INT_MAX, 6],
+    [0, 1],
+    [63, 1],
+    [64, 2],
+    [4095, 2],
+    [4096, 3],
+    [32767, 3],
+    [32768, 3],
+    [262143, 3],
+    [262144, 4],
+    [16777215, 4],
+    [16777216, 5],
+    [INT_MAX, 6],
   ];
   for (const [id, levels] of cases) {
     it(`id ${id} alone needs ${levels} level(s) and leaves nothing behind when removed`, () => {
@@ -154,7 +164,13 @@ describe('boundary ids', () => {
     idr_alloc(idr, a, 0, 0);
     expect(idr_alloc(idr, b, 262144, 0)).toBe(262144);
     expect(height(idr)).toBe(4);
-    check_idr(idr, new Map([[0, a], [262144, b]]));
+    check_idr(
+      idr,
+      new Map([
+        [0, a],
+        [262144, b],
+      ]),
+    );
     idr_remove(idr, 262144);
     expect(height(idr)).toBe(1);
     check_idr(idr, new Map([[0, a]]));
@@ -226,7 +242,14 @@ describe('reserved NULL slots (the ipc pattern)', () => {
     expect(idr_alloc_cyclic(idr, null, 0, 64)).toBe(0);
     expect(idr_alloc_cyclic(idr, a, 0, 64)).toBe(1);
     expect(idr_alloc_cyclic(idr, null, 0, 64)).toBe(2);
-    check_idr(idr, new Map<number, Obj | null>([[0, null], [1, a], [2, null]]));
+    check_idr(
+      idr,
+      new Map<number, Obj | null>([
+        [0, null],
+        [1, a],
+        [2, null],
+      ]),
+    );
     expect(idr_find(idr, 0)).toBeNull();
     expect(idr_alloc(idr, b, 0, 64)).toBe(3);
     const cursor = { id: 0 };

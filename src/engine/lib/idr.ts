@@ -17,8 +17,15 @@
 import { EINVAL, ENOENT, ENOSPC } from '../uapi/errno';
 import { NO_PROBE, type Probe } from '../probe';
 import {
-  __radix_tree_lookup, __radix_tree_replace, radix_tree_delete_item, radix_tree_iter_init,
-  radix_tree_root_init, radix_tree_tag_get, type RadixTreeIter, type RadixTreeNode, type RadixTreeRoot,
+  __radix_tree_lookup,
+  __radix_tree_replace,
+  radix_tree_delete_item,
+  radix_tree_iter_init,
+  radix_tree_root_init,
+  radix_tree_tag_get,
+  type RadixTreeIter,
+  type RadixTreeNode,
+  type RadixTreeRoot,
 } from './radix-tree';
 import { node_tag_clear } from './radix-tree-tags';
 import { idr_get_free, radix_tree_next_chunk } from './radix-tree-iter';

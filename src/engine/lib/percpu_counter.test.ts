@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newProbe } from '../probe';
-import {
-  percpu_counter_add, percpu_counter_add_local, percpu_counter_batch, percpu_counter_init, percpu_counter_read,
-  percpu_counter_set, percpu_counter_sum,
-} from './percpu_counter';
+import { percpu_counter_add, percpu_counter_add_local, percpu_counter_batch, percpu_counter_init, percpu_counter_read, percpu_counter_set, percpu_counter_sum } from './percpu_counter';
 
 describe('percpu_counter', () => {
   it('uses batch max(32, 2 * nr_cpus)', () => {

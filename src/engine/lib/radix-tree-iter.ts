@@ -12,9 +12,18 @@
 import { ENOSPC } from '../uapi/errno';
 import type { Probe } from '../probe';
 import {
-  RADIX_TREE_MAP_SHIFT, RADIX_TREE_MAP_SIZE, index_offset, next_index, node_first_index, radix_tree_extend,
-  radix_tree_load_root, radix_tree_node_alloc, shift_maxindex,
-  type RadixTreeIter, type RadixTreeNode, type RadixTreeRoot,
+  RADIX_TREE_MAP_SHIFT,
+  RADIX_TREE_MAP_SIZE,
+  index_offset,
+  next_index,
+  node_first_index,
+  radix_tree_extend,
+  radix_tree_load_root,
+  radix_tree_node_alloc,
+  shift_maxindex,
+  type RadixTreeIter,
+  type RadixTreeNode,
+  type RadixTreeRoot,
 } from './radix-tree';
 import { all_tag_set, radix_tree_find_next_bit, tag_get } from './radix-tree-tags';
 

@@ -124,9 +124,7 @@ export function radix_tree_load_root<T>(root: RadixTreeRoot<T>, out: { maxindex:
 const NULL_SLOTS: readonly null[] = new Array<null>(RADIX_TREE_MAP_SIZE).fill(null);
 
 /** radix_tree_node_alloc: a zeroed node (no free bit set yet). */
-export function radix_tree_node_alloc<T>(
-  root: RadixTreeRoot<T>, parent: RadixTreeNode<T> | null, shift: number, offset: number, count: number, p: Probe,
-): RadixTreeNode<T> {
+export function radix_tree_node_alloc<T>(root: RadixTreeRoot<T>, parent: RadixTreeNode<T> | null, shift: number, offset: number, count: number, p: Probe): RadixTreeNode<T> {
   const node: RadixTreeNode<T> = {
     id: root.next_node_id++,
     shift,
@@ -228,9 +226,7 @@ function delete_node<T>(root: RadixTreeRoot<T>, node: RadixTreeNode<T> | null, p
  * Returns `undefined` when `index` is beyond the tree (the kernel's "no
  * slot"): negative or above the head's capacity.
  */
-export function __radix_tree_lookup<T>(
-  root: RadixTreeRoot<T>, index: number, iter: RadixTreeIter<T>, op: 'find' | 'remove' | 'replace', p: Probe,
-): T | null | undefined {
+export function __radix_tree_lookup<T>(root: RadixTreeRoot<T>, index: number, iter: RadixTreeIter<T>, op: 'find' | 'remove' | 'replace', p: Probe): T | null | undefined {
   let node = root.xa_head;
   iter.node = null;
   iter.offset = 0;
@@ -292,9 +288,7 @@ export function radix_tree_tag_get<T>(root: RadixTreeRoot<T>, index: number, op:
  * up by one only when the slot was free and empty (a reserved NULL counts as
  * occupied), then delete_node gives the tree a chance to shrink.
  */
-export function __radix_tree_replace<T>(
-  root: RadixTreeRoot<T>, node: RadixTreeNode<T>, offset: number, item: T | null, index: number, p: Probe,
-): void {
+export function __radix_tree_replace<T>(root: RadixTreeRoot<T>, node: RadixTreeNode<T>, offset: number, item: T | null, index: number, p: Probe): void {
   const old = node.slots[offset];
   if (tag_get(node, offset) && old === null) node.count++;
   node.slots[offset] = item;
@@ -306,9 +300,7 @@ export function __radix_tree_replace<T>(
  * __radix_tree_delete for an IDR: mark the slot free up the tree, empty it,
  * drop the count and free the nodes left empty (shrinking the tree).
  */
-export function __radix_tree_delete<T>(
-  root: RadixTreeRoot<T>, node: RadixTreeNode<T>, offset: number, index: number, p: Probe,
-): void {
+export function __radix_tree_delete<T>(root: RadixTreeRoot<T>, node: RadixTreeNode<T>, offset: number, index: number, p: Probe): void {
   node_tag_set(root, node, offset, p);
   node.slots[offset] = null;
   node.count--;

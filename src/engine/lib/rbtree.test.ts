@@ -2,22 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { newProbe, type Probe } from '../probe';
 import type { TraceEvent } from '../trace';
-import {
-  RB_BLACK,
-  RB_EMPTY_NODE,
-  RB_RED,
-  RB_ROOT,
-  rb_erase,
-  rb_first,
-  rb_insert_color,
-  rb_last,
-  rb_link_node,
-  rb_next,
-  rb_node_init,
-  rb_prev,
-  type RbNode,
-  type RbRoot,
-} from './rbtree';
+import { RB_BLACK, RB_EMPTY_NODE, RB_RED, RB_ROOT, rb_erase, rb_first, rb_insert_color, rb_last, rb_link_node, rb_next, rb_node_init, rb_prev, type RbNode, type RbRoot } from './rbtree';
 
 type Tree = RbRoot<number>;
 

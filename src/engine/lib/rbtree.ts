@@ -157,14 +157,7 @@ export function rb_find_link<T>(root: RbRoot<T>, cmp: (node: RbNode<T>) => numbe
  * is null): the node is red with no children. The caller found the place by
  * its own descent; `rb_insert_color` must follow. `key` only labels the trace.
  */
-export function rb_link_node<T>(
-  root: RbRoot<T>,
-  node: RbNode<T>,
-  parent: RbNode<T> | null,
-  dir: RbDir,
-  p: Probe = NO_PROBE,
-  key = '',
-): void {
+export function rb_link_node<T>(root: RbRoot<T>, node: RbNode<T>, parent: RbNode<T> | null, dir: RbDir, p: Probe = NO_PROBE, key = ''): void {
   node.rb_parent = parent;
   node.rb_color = RB_RED;
   node.rb_left = node.rb_right = null;

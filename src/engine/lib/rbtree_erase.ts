@@ -5,17 +5,7 @@
  * the properties being restored are in rbtree.ts.
  */
 import { NO_PROBE, type Probe } from '../probe';
-import {
-  RB_BLACK,
-  RB_RED,
-  __rb_case,
-  __rb_change_child,
-  __rb_rotate_set_parents,
-  __rb_rotated,
-  __rb_set_color,
-  type RbNode,
-  type RbRoot,
-} from './rbtree';
+import { RB_BLACK, RB_RED, __rb_case, __rb_change_child, __rb_rotate_set_parents, __rb_rotated, __rb_set_color, type RbNode, type RbRoot } from './rbtree';
 
 /**
  * Remove `node` from the tree. At most three rotations. The node is left as

@@ -3,12 +3,12 @@ import { newProbe } from '../probe';
 import type { TraceEvent } from '../trace';
 import { plainCopy } from '../plain_copy';
 import { jhash_1word } from './jhash';
-import {
-  HASH_DEFAULT_SIZE, rht_chain_lengths, rht_key_hashfn, rhashtable_init, rhashtable_insert_fast, rhashtable_lookup_fast, rhashtable_remove_fast,
-  type Rhashtable,
-} from './rhashtable';
+import { HASH_DEFAULT_SIZE, rht_chain_lengths, rht_key_hashfn, rhashtable_init, rhashtable_insert_fast, rhashtable_lookup_fast, rhashtable_remove_fast, type Rhashtable } from './rhashtable';
 
-interface Obj { key: number; id: number }
+interface Obj {
+  key: number;
+  id: number;
+}
 
 function table(n: number, shrink = true): { ht: Rhashtable<Obj>; objs: Obj[] } {
   const ht = rhashtable_init<Obj>('sem', { automatic_shrinking: shrink });
@@ -104,7 +104,7 @@ describe('rhashtable', () => {
     expect(ht.nelems).toBe(3);
   });
 
-  it('a resize keeps each chain\'s order among the entries that stay together, and traces the move', () => {
+  it("a resize keeps each chain's order among the entries that stay together, and traces the move", () => {
     const events: TraceEvent[] = [];
     const p = newProbe((e) => events.push(e));
     const { ht } = table(48);

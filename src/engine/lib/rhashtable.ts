@@ -94,9 +94,7 @@ function bucket_table_alloc<T extends { key: number }>(ht: Rhashtable<T>, nbucke
 export function rhashtable_init<T extends { key: number }>(name: string, params: RhashtableParams = {}): Rhashtable<T> {
   const min_size = Math.max(params.min_size ? roundup_pow_of_two(params.min_size) : 0, HASH_MIN_SIZE);
   const max_size = params.max_size ? rounddown_pow_of_two(params.max_size) : 0;
-  const size = params.nelem_hint
-    ? Math.max(roundup_pow_of_two(Math.trunc((params.nelem_hint * 4) / 3)), min_size)
-    : Math.max(HASH_DEFAULT_SIZE, min_size);
+  const size = params.nelem_hint ? Math.max(roundup_pow_of_two(Math.trunc((params.nelem_hint * 4) / 3)), min_size) : Math.max(HASH_DEFAULT_SIZE, min_size);
   const ht: Rhashtable<T> = {
     name,
     tbl: { size: 0, hash_rnd: 0, buckets: [] },

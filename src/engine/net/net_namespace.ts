@@ -17,16 +17,7 @@
  */
 import type { KernelConfig } from '../config';
 import { NO_PROBE } from '../probe';
-import {
-  __proc_create,
-  proc_create_data,
-  proc_fs_init,
-  proc_mkdir,
-  S_IFDIR,
-  type ProcDirEntry,
-  type ProcDirImpl,
-  type ProcFs,
-} from '../fs/proc/generic';
+import { __proc_create, proc_create_data, proc_fs_init, proc_mkdir, S_IFDIR, type ProcDirEntry, type ProcDirImpl, type ProcFs } from '../fs/proc/generic';
 import { ARPHRD_LOOPBACK, alloc_netdev, register_netdevice, type NetDevice } from './core/dev';
 import { net_sysctl_init, type NetSysctl } from './sysctl_net';
 
@@ -65,8 +56,7 @@ export const PROC_NET_FILES: readonly string[] = (
   'ipv6_route ip_mr_cache fib_triestat ip6_mr_cache nf_conntrack softnet_stat ip6_flowlabel ipt_hashlimit ' +
   'ip6t_hashlimit ip_tables_names arp_tables_names ip6_tables_names ip_tables_matches ip_tables_targets ' +
   'arp_tables_matches arp_tables_targets ip6_tables_matches ip6_tables_targets nf_conntrack_expect'
-)
-  .split(' ');
+).split(' ');
 
 /** Directories among them (besides dev_snmp6) and their files. */
 const PROC_NET_DIRS: ReadonlyMap<string, readonly string[]> = new Map([

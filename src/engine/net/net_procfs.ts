@@ -122,5 +122,8 @@ export function net_proc_file_ops(show: string, data: unknown): FileOps | null {
   if (ops !== undefined) return ops;
   if (!Object.prototype.hasOwnProperty.call(PROC_NET_STATIC, show)) return null;
   const text = PROC_NET_STATIC[show]!;
-  return seq_file_ops(single_text(() => text), () => null);
+  return seq_file_ops(
+    single_text(() => text),
+    () => null,
+  );
 }

@@ -47,7 +47,7 @@ describe('rtnl_newlink', () => {
     expect(devs(k)).toEqual(['lo:1', 'dummy0:2', 'dummy1:3']);
   });
 
-  it('lets a failing veth device leave its peer\'s ifindex consumed', () => {
+  it("lets a failing veth device leave its peer's ifindex consumed", () => {
     const k = createKernel();
     expect(rtnl_newlink(k, 'a/b', 'veth')).toBe(-EINVAL);
     expect(rtnl_newlink(k, 'veth0', 'veth')).toBe(-EEXIST);
@@ -63,7 +63,10 @@ describe('rtnl_newlink', () => {
 
   it('counts one syscall per request and traces the answer', () => {
     const events: TraceEvent[] = [];
-    const k = createKernel({}, newProbe((e) => events.push(e)));
+    const k = createKernel(
+      {},
+      newProbe((e) => events.push(e)),
+    );
     rtnl_newlink(k, null, 'ifb');
     rtnl_newlink(k, 'ifb0', 'ifb');
     expect(k.probe.costs.syscalls).toBe(2);

@@ -21,15 +21,7 @@
 import type { Kernel } from '../kernel';
 import { NO_PROBE, type Probe } from '../probe';
 import { EEXIST, EINVAL, ENODEV, EOPNOTSUPP, ERANGE } from '../uapi/errno';
-import {
-  ARPHRD_ETHER,
-  IFNAMSIZ,
-  __dev_get_by_name,
-  alloc_netdev,
-  register_netdevice,
-  unregister_netdevice,
-  type NetDevice,
-} from './core/dev';
+import { ARPHRD_ETHER, IFNAMSIZ, __dev_get_by_name, alloc_netdev, register_netdevice, unregister_netdevice, type NetDevice } from './core/dev';
 import { rtnl_link_ops_get } from './link_ops';
 import type { NetNamespace } from './net_namespace';
 

@@ -60,8 +60,7 @@ export interface Word extends Span {
 
 // --- statements ------------------------------------------------------------------
 
-export type CallName =
-  | 'msgget' | 'msgsnd' | 'msgrcv' | 'msgctl' | 'shmget' | 'shmctl' | 'semget' | 'semctl' | 'semop' | 'semtimedop';
+export type CallName = 'msgget' | 'msgsnd' | 'msgrcv' | 'msgctl' | 'shmget' | 'shmctl' | 'semget' | 'semctl' | 'semop' | 'semtimedop';
 
 /** What every statement may carry: `@NAME STATEMENT` runs it in process NAME (part 2 of the language). */
 export interface InProcess {
@@ -167,14 +166,7 @@ export interface ForStatement extends Span, InProcess {
 export type LoopStatement = RepeatStatement | ForStatement;
 
 /** The statements that print one output line group when executed. */
-export type OperationStatement =
-  | CallStatement
-  | EchoStatement
-  | CatStatement
-  | LsStatement
-  | IpLinkAddStatement
-  | IpLinkDelStatement
-  | ProcessStatement;
+export type OperationStatement = CallStatement | EchoStatement | CatStatement | LsStatement | IpLinkAddStatement | IpLinkDelStatement | ProcessStatement;
 
 export type Statement = OperationStatement | LoopStatement;
 

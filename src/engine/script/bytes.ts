@@ -47,12 +47,10 @@ export function decodeUtf8(bytes: string): string {
     if (b >= 0xc2 && b <= 0xdf && i + 1 < n && cont(b1)) {
       len = 2;
       cp = ((b & 0x1f) << 6) | (b1 & 63);
-    } else if (b >= 0xe0 && b <= 0xef && i + 2 < n && cont(b1) && cont(b2) &&
-      !(b === 0xe0 && b1 < 0xa0) && !(b === 0xed && b1 > 0x9f)) {
+    } else if (b >= 0xe0 && b <= 0xef && i + 2 < n && cont(b1) && cont(b2) && !(b === 0xe0 && b1 < 0xa0) && !(b === 0xed && b1 > 0x9f)) {
       len = 3;
       cp = ((b & 0x0f) << 12) | ((b1 & 63) << 6) | (b2 & 63);
-    } else if (b >= 0xf0 && b <= 0xf4 && i + 3 < n && cont(b1) && cont(b2) && cont(b3) &&
-      !(b === 0xf0 && b1 < 0x90) && !(b === 0xf4 && b1 > 0x8f)) {
+    } else if (b >= 0xf0 && b <= 0xf4 && i + 3 < n && cont(b1) && cont(b2) && cont(b3) && !(b === 0xf0 && b1 < 0x90) && !(b === 0xf4 && b1 > 0x8f)) {
       len = 4;
       cp = ((b & 0x07) << 18) | ((b1 & 63) << 12) | ((b2 & 63) << 6) | (b3 & 63);
     }

@@ -14,10 +14,7 @@
  */
 import type { CpusDeclaration, DurationDeclaration, DurationUnit, Expression, RepeatStatement, Span, TaskDeclaration } from './ast';
 import { isIdentifier } from './chars';
-import {
-  bad_cpus_form, bad_duration_form, bad_task_form, forever_with_arguments, misplaced_machine, missing_declaration_value,
-  missing_task_name,
-} from './errors';
+import { bad_cpus_form, bad_duration_form, bad_task_form, forever_with_arguments, misplaced_machine, missing_declaration_value, missing_task_name } from './errors';
 import { parseExpression } from './expression';
 import { Reader } from './reader';
 

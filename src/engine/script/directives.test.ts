@@ -23,11 +23,18 @@ describe('parse_defaults', () => {
   });
 
   test('a line may set several variables and blanks around the marker are allowed', () => {
-    expect(ok('  # @default N=1024\tGAPS=0  \n#@default M=-3\n')).toEqual([['N', 1024n], ['GAPS', 0n], ['M', -3n]]);
+    expect(ok('  # @default N=1024\tGAPS=0  \n#@default M=-3\n')).toEqual([
+      ['N', 1024n],
+      ['GAPS', 0n],
+      ['M', -3n],
+    ]);
   });
 
   test('CRLF and lone CR line ends are read as line ends', () => {
-    expect(ok('#@default A=1\r\n#@default B=2\rx = 1\n')).toEqual([['A', 1n], ['B', 2n]]);
+    expect(ok('#@default A=1\r\n#@default B=2\rx = 1\n')).toEqual([
+      ['A', 1n],
+      ['B', 2n],
+    ]);
   });
 
   test('a word that merely starts with default is not a directive', () => {
@@ -56,16 +63,35 @@ describe('parse_defaults', () => {
 
 describe('initial_vars', () => {
   test('overrides replace defaults of the same name and add the others', () => {
-    const vars = initial_vars(new Map([['N', 1000n], ['GAPS', 0n]]), new Map([['N', 8n], ['X', 1n]]));
-    expect([...vars]).toEqual([['N', 8n], ['GAPS', 0n], ['X', 1n]]);
+    const vars = initial_vars(
+      new Map([
+        ['N', 1000n],
+        ['GAPS', 0n],
+      ]),
+      new Map([
+        ['N', 8n],
+        ['X', 1n],
+      ]),
+    );
+    expect([...vars]).toEqual([
+      ['N', 8n],
+      ['GAPS', 0n],
+      ['X', 1n],
+    ]);
   });
 });
 
 describe('#@default through parse()', () => {
   test('parse() returns the defaults with the program, and each malformed directive has its own code', () => {
     const ok = parse('#@default N=3 M=-2\nmsgget(N, 0)');
-    expect(ok.ok && [...ok.program.defaults!]).toEqual([['N', 3n], ['M', -2n]]);
-    const code = (t: string) => { const r = parse(t); return r.ok ? 'ok' : r.error.code; };
+    expect(ok.ok && [...ok.program.defaults!]).toEqual([
+      ['N', 3n],
+      ['M', -2n],
+    ]);
+    const code = (t: string) => {
+      const r = parse(t);
+      return r.ok ? 'ok' : r.error.code;
+    };
     expect(code('#@default N')).toBe('bad_default');
     expect(code('#@default')).toBe('empty_default');
     expect(code('#@default N=99999999999999999999')).toBe('default_out_of_range');

@@ -149,11 +149,7 @@ export function missing_close_brace(span: Span, keyword: string): never {
 // --- statements ---------------------------------------------------------------------
 
 export function unknown_statement(span: Span, text: string, expected: string | null): never {
-  return fail(
-    'unknown_statement',
-    expected === null ? `cannot parse statement \`${shown(text)}\`` : `cannot parse \`${shown(text)}\`: expected ${expected}`,
-    span,
-  );
+  return fail('unknown_statement', expected === null ? `cannot parse statement \`${shown(text)}\`` : `cannot parse \`${shown(text)}\`: expected ${expected}`, span);
 }
 
 export function unknown_call(span: Span, name: string, known: readonly string[]): never {
@@ -161,11 +157,7 @@ export function unknown_call(span: Span, name: string, known: readonly string[])
 }
 
 export function wrong_argument_count(span: Span, name: string, min: number, max: number, got: number): never {
-  return fail(
-    'wrong_argument_count',
-    `${name} takes ${min === max ? min : `${min} or ${max}`} arguments, got ${got}`,
-    span,
-  );
+  return fail('wrong_argument_count', `${name} takes ${min === max ? min : `${min} or ${max}`} arguments, got ${got}`, span);
 }
 
 export function constant_as_variable(span: Span, name: string): never {
@@ -173,18 +165,13 @@ export function constant_as_variable(span: Span, name: string): never {
 }
 
 export function unsupported_ip_command(span: Span): never {
-  return fail(
-    'unsupported_ip_command',
-    'unsupported ip command: expected `ip link add [[name] NAME] type KIND` or `ip link del [dev] NAME`',
-    span,
-  );
+  return fail('unsupported_ip_command', 'unsupported ip command: expected `ip link add [[name] NAME] type KIND` or `ip link del [dev] NAME`', span);
 }
 
 export function forbidden_sysctl(span: Span, path: string): never {
   return fail(
     'forbidden_sysctl',
-    `refusing to write ${shown(path)}: echo may only write an IPC-namespaced sysctl ` +
-      '(/proc/sys/kernel/msg*, sem*, shm*, auto_msgmni), /proc/sys/fs/mqueue/* or /proc/sys/net/*',
+    `refusing to write ${shown(path)}: echo may only write an IPC-namespaced sysctl ` + '(/proc/sys/kernel/msg*, sem*, shm*, auto_msgmni), /proc/sys/fs/mqueue/* or /proc/sys/net/*',
     span,
   );
 }
@@ -220,7 +207,7 @@ export function misplaced_sembuf(span: Span, call: string): never {
 }
 
 export function misplaced_value_list(span: Span): never {
-  return fail('misplaced_value_list', 'a `{list}` is only allowed as semctl\'s 4th argument or as a semop sembuf', span);
+  return fail('misplaced_value_list', "a `{list}` is only allowed as semctl's 4th argument or as a semop sembuf", span);
 }
 
 export function process_blocked(span: Span, name: string, call: string): never {
@@ -297,8 +284,7 @@ export function step_limit(span: Span, message: string): never {
 }
 
 /** Not thrown: wraps an unexpected exception of the engine at the statement that raised it. */
-export const internal_error = (span: Span, message: string) =>
-  new WorkloadAbort('internal_error', `internal error: ${message}`, span);
+export const internal_error = (span: Span, message: string) => new WorkloadAbort('internal_error', `internal error: ${message}`, span);
 
 // --- multi-CPU declarations -----------------------------------------------------------
 

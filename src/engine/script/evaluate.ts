@@ -18,8 +18,7 @@ const EVAL = {
     const v = ctx.state.vars.get(e.name) ?? CONSTANTS.get(e.name);
     return v === undefined ? undefined_variable(e, e.name) : v;
   },
-  UnaryExpression: (ctx, e: UnaryExpression) =>
-    e.operator === '-' ? -evaluate(ctx, e.argument) : evaluate(ctx, e.argument),
+  UnaryExpression: (ctx, e: UnaryExpression) => (e.operator === '-' ? -evaluate(ctx, e.argument) : evaluate(ctx, e.argument)),
   BinaryExpression: (ctx, e: BinaryExpression) => {
     const a = evaluate(ctx, e.left);
     const b = evaluate(ctx, e.right);

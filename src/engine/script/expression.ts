@@ -20,9 +20,7 @@ export function parseExpression(source: string, span: Span): Expression {
   if (toks.length === 0) empty_expression(span);
   const only = toks[0]!;
   if (toks.length === 1 && only.type !== 'op') {
-    return only.type === 'number'
-      ? { type: 'NumberLiteral', value: only.value, start: only.start, end: only.end }
-      : { type: 'Identifier', name: only.name, start: only.start, end: only.end };
+    return only.type === 'number' ? { type: 'NumberLiteral', value: only.value, start: only.start, end: only.end } : { type: 'Identifier', name: only.name, start: only.start, end: only.end };
   }
   return new ExpressionParser(source, toks).parse();
 }

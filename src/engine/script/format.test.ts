@@ -43,9 +43,7 @@ describe('canonical argument text', () => {
     expect(formatGetFlags(0o1600)).toBe('IPC_CREAT|0600');
     expect(formatGetFlags(0o3000)).toBe('IPC_CREAT|IPC_EXCL|000');
     expect(formatGetFlags(0x100000 | 0o644)).toBe('0x100000|0644');
-    expect(formatGetFlags(0x80000000 | 0o7777)).toBe(
-      'IPC_CREAT|IPC_EXCL|IPC_NOWAIT|0x80000000|0777',
-    );
+    expect(formatGetFlags(0x80000000 | 0o7777)).toBe('IPC_CREAT|IPC_EXCL|IPC_NOWAIT|0x80000000|0777');
     expect(formatGetFlags(-1)).toBe('IPC_CREAT|IPC_EXCL|IPC_NOWAIT|0xfffff000|0777');
   });
 
@@ -77,9 +75,7 @@ describe('canonical call text', () => {
     expect(formatCall('msgrcv', [4, -9223372036854775808n, 9223372036854775807n, 0o4000 | 0o10000 | 0o20000 | 0x40000])).toBe(
       'msgrcv(4, -9223372036854775808, 9223372036854775807, IPC_NOWAIT|MSG_NOERROR|MSG_EXCEPT|0x40000)',
     );
-    expect(formatCall('shmget', [-2147483648, 18446744073709547520n, 0o1000 | 0x200000 | 0o600])).toBe(
-      'shmget(0x80000000, 18446744073709547520, IPC_CREAT|0x200000|0600)',
-    );
+    expect(formatCall('shmget', [-2147483648, 18446744073709547520n, 0o1000 | 0x200000 | 0o600])).toBe('shmget(0x80000000, 18446744073709547520, IPC_CREAT|0x200000|0600)');
     expect(formatCall('semget', [0x7fffffff, -2147483648, 0])).toBe('semget(0x7fffffff, -2147483648, 000)');
     expect(formatCall('semctl', [-2147483648, -1, 20])).toBe('semctl(-2147483648, -1, SEM_STAT_ANY)');
   });

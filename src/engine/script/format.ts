@@ -8,9 +8,33 @@ import type { CallName } from './ast';
 import type { ParamKind } from './calls';
 import { CALLS } from './calls';
 import {
-  GETALL, GETNCNT, GETPID, GETVAL, GETZCNT, IPC_CREAT, IPC_EXCL, IPC_INFO, IPC_NOWAIT, IPC_RMID, IPC_SET, IPC_STAT,
-  MSG_COPY, MSG_EXCEPT, MSG_INFO, MSG_NOERROR, MSG_STAT, MSG_STAT_ANY, SEM_INFO, SEM_STAT, SEM_STAT_ANY, SEM_UNDO,
-  SETALL, SETVAL, SHM_INFO, SHM_STAT, SHM_STAT_ANY,
+  GETALL,
+  GETNCNT,
+  GETPID,
+  GETVAL,
+  GETZCNT,
+  IPC_CREAT,
+  IPC_EXCL,
+  IPC_INFO,
+  IPC_NOWAIT,
+  IPC_RMID,
+  IPC_SET,
+  IPC_STAT,
+  MSG_COPY,
+  MSG_EXCEPT,
+  MSG_INFO,
+  MSG_NOERROR,
+  MSG_STAT,
+  MSG_STAT_ANY,
+  SEM_INFO,
+  SEM_STAT,
+  SEM_STAT_ANY,
+  SEM_UNDO,
+  SETALL,
+  SETVAL,
+  SHM_INFO,
+  SHM_STAT,
+  SHM_STAT_ANY,
 } from '../uapi/ipc';
 import { formatResult } from '../uapi/errno';
 
@@ -52,8 +76,16 @@ function formatBits(u: number, names: readonly (readonly [number, string])[]): s
   return parts.length === 0 ? '0' : parts.join('|');
 }
 
-const MSG_FLAG_NAMES = [[IPC_NOWAIT, 'IPC_NOWAIT'], [MSG_NOERROR, 'MSG_NOERROR'], [MSG_EXCEPT, 'MSG_EXCEPT'], [MSG_COPY, 'MSG_COPY']] as const;
-const SEM_FLAG_NAMES = [[SEM_UNDO, 'SEM_UNDO'], [IPC_NOWAIT, 'IPC_NOWAIT']] as const;
+const MSG_FLAG_NAMES = [
+  [IPC_NOWAIT, 'IPC_NOWAIT'],
+  [MSG_NOERROR, 'MSG_NOERROR'],
+  [MSG_EXCEPT, 'MSG_EXCEPT'],
+  [MSG_COPY, 'MSG_COPY'],
+] as const;
+const SEM_FLAG_NAMES = [
+  [SEM_UNDO, 'SEM_UNDO'],
+  [IPC_NOWAIT, 'IPC_NOWAIT'],
+] as const;
 
 /** msgsnd/msgrcv flags: IPC_NOWAIT, MSG_NOERROR, MSG_EXCEPT, MSG_COPY, other bits as `%#x`; `0` when none. */
 export function formatMsgFlags(flags: number): string {
@@ -70,7 +102,7 @@ export interface SemBufValue {
 /** The sembufs, runs of identical ones folded as `{...} x N`. */
 export function formatSops(sops: readonly SemBufValue[]): string {
   const out: string[] = [];
-  for (let i = 0; i < sops.length; ) {
+  for (let i = 0; i < sops.length;) {
     const a = sops[i]!;
     let j = i + 1;
     while (j < sops.length && sops[j]!.sem_num === a.sem_num && sops[j]!.sem_op === a.sem_op && sops[j]!.sem_flg === a.sem_flg) j++;
@@ -82,14 +114,26 @@ export function formatSops(sops: readonly SemBufValue[]): string {
 }
 
 const COMMON_CMDS: Record<number, string> = {
-  [IPC_RMID]: 'IPC_RMID', [IPC_SET]: 'IPC_SET', [IPC_STAT]: 'IPC_STAT', [IPC_INFO]: 'IPC_INFO',
+  [IPC_RMID]: 'IPC_RMID',
+  [IPC_SET]: 'IPC_SET',
+  [IPC_STAT]: 'IPC_STAT',
+  [IPC_INFO]: 'IPC_INFO',
 };
 const CMD_NAMES: Record<'msg_cmd' | 'shm_cmd' | 'sem_cmd', Record<number, string>> = {
   msg_cmd: { ...COMMON_CMDS, [MSG_STAT]: 'MSG_STAT', [MSG_INFO]: 'MSG_INFO', [MSG_STAT_ANY]: 'MSG_STAT_ANY' },
   shm_cmd: { ...COMMON_CMDS, [SHM_STAT]: 'SHM_STAT', [SHM_INFO]: 'SHM_INFO', [SHM_STAT_ANY]: 'SHM_STAT_ANY' },
   sem_cmd: {
-    ...COMMON_CMDS, [GETPID]: 'GETPID', [GETVAL]: 'GETVAL', [GETALL]: 'GETALL', [GETNCNT]: 'GETNCNT', [GETZCNT]: 'GETZCNT',
-    [SETVAL]: 'SETVAL', [SETALL]: 'SETALL', [SEM_STAT]: 'SEM_STAT', [SEM_INFO]: 'SEM_INFO', [SEM_STAT_ANY]: 'SEM_STAT_ANY',
+    ...COMMON_CMDS,
+    [GETPID]: 'GETPID',
+    [GETVAL]: 'GETVAL',
+    [GETALL]: 'GETALL',
+    [GETNCNT]: 'GETNCNT',
+    [GETZCNT]: 'GETZCNT',
+    [SETVAL]: 'SETVAL',
+    [SETALL]: 'SETALL',
+    [SEM_STAT]: 'SEM_STAT',
+    [SEM_INFO]: 'SEM_INFO',
+    [SEM_STAT_ANY]: 'SEM_STAT_ANY',
   },
 };
 
@@ -134,8 +178,7 @@ export function formatCall(name: CallName, values: readonly ArgValue[]): string 
 export const formatEcho = (value: string, path: string) => `echo ${value} > ${path}`;
 export const formatCat = (path: string) => `cat ${path}`;
 export const formatLs = (path: string) => `ls -U ${path}`;
-export const formatIpLinkAdd = (name: string | null, kind: string) =>
-  `ip link add ${name === null ? '' : name + ' '}type ${kind}`;
+export const formatIpLinkAdd = (name: string | null, kind: string) => `ip link add ${name === null ? '' : name + ' '}type ${kind}`;
 export const formatIpLinkDel = (name: string) => `ip link del ${name}`;
 
 /** The output line of an operation: `TEXT = RESULT\n`. */

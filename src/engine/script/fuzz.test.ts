@@ -16,8 +16,7 @@ const FILES: [string, string][] = [
   ['/proc/sys/net/core/somaxconn', '4096\n'],
   ['/proc/sys/fs/mqueue/msg_max', '10\n'],
 ];
-const kernel = () =>
-  createFakeKernel({ files: new Map(FILES), dirs: new Map([['/proc/net/dev_snmp6', ['lo', '.hidden', 'ifb0']]]) });
+const kernel = () => createFakeKernel({ files: new Map(FILES), dirs: new Map([['/proc/net/dev_snmp6', ['lo', '.hidden', 'ifb0']]]) });
 
 function expectPositioned(src: string, e: WorkloadError): void {
   expect(e.line).toBeGreaterThanOrEqual(1);
@@ -67,12 +66,7 @@ describe('fuzzing the language', () => {
   it('the machine never hangs: runaway loops stop at the step budget', () => {
     fc.assert(
       fc.property(fc.integer({ min: 3, max: 1e12 }), fc.integer({ min: 0, max: 3 }), (n, shape) => {
-        const src = [
-          `repeat ${n} { }`,
-          `for i in 0..${n} { msgget(i, 0) }`,
-          `repeat ${n} { repeat ${n} { } }`,
-          `repeat 2 { for i in -${n}..${n} { repeat 1 { } } }`,
-        ][shape]!;
+        const src = [`repeat ${n} { }`, `for i in 0..${n} { msgget(i, 0) }`, `repeat ${n} { repeat ${n} { } }`, `repeat 2 { for i in -${n}..${n} { repeat 1 { } } }`][shape]!;
         const { error } = runAny(src, 1000);
         if (n > 1000) expect(error?.code).toBe('step_limit');
       }),

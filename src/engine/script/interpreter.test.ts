@@ -49,21 +49,15 @@ describe('calls', () => {
 
   it('get flags print named bits, other bits and the octal mode', () => {
     const { output } = run('msgget(1, IPC_CREAT|IPC_EXCL)\nmsgget(-1, 0x100000|0644)\nshmget(2, 4096, IPC_CREAT|0600)', returning(0));
-    expect(output).toBe(
-      'msgget(0x1, IPC_CREAT|IPC_EXCL|000) = 0\nmsgget(0xffffffff, 0x100000|0644) = 0\n' +
-        'shmget(0x2, 4096, IPC_CREAT|0600) = 0\n',
-    );
+    expect(output).toBe('msgget(0x1, IPC_CREAT|IPC_EXCL|000) = 0\nmsgget(0xffffffff, 0x100000|0644) = 0\n' + 'shmget(0x2, 4096, IPC_CREAT|0600) = 0\n');
   });
 
   it('commands are named per call family', () => {
     const { output } = run('msgctl(0, 13); shmctl(0, 13); semctl(0, 0, 13); semctl(0, 0, SEM_INFO); msgctl(0, 1)', returning(0));
-    expect(output).toBe(
-      'msgctl(0, MSG_STAT_ANY) = 0\nshmctl(0, SHM_STAT) = 0\nsemctl(0, 0, GETALL) = 0\nsemctl(0, 0, SEM_INFO) = 0\n' +
-        'msgctl(0, IPC_SET) = 0\n',
-    );
+    expect(output).toBe('msgctl(0, MSG_STAT_ANY) = 0\nshmctl(0, SHM_STAT) = 0\nsemctl(0, 0, GETALL) = 0\nsemctl(0, 0, SEM_INFO) = 0\n' + 'msgctl(0, IPC_SET) = 0\n');
   });
 
-  it('arithmetic is on unbounded integers; | is two\'s complement on negatives', () => {
+  it("arithmetic is on unbounded integers; | is two's complement on negatives", () => {
     const { output } = run('msgget(-8 | 3, 0)\nsemget(0x100000000 * 0x100000000 + 7, 2 - 3 * -4, 0600)', returning(0));
     expect(output).toBe('msgget(0xfffffffb, 000) = 0\nsemget(0x7, 14, 0600) = 0\n');
   });
@@ -87,10 +81,7 @@ describe('variables', () => {
   it('VAR = call stores the result, or -1 when the call failed', () => {
     const k = createFakeKernel({ callResult: (name) => (name === 'msgget' ? 5 : -22) });
     const { output } = run('q = msgget(1, 0)\nr = msgctl(q, IPC_STAT)\nmsgctl(r, IPC_RMID)', k);
-    expect(output).toBe(
-      'msgget(0x1, 000) = 5\nmsgctl(5, IPC_STAT) = -1 EINVAL (Invalid argument)\n' +
-        'msgctl(-1, IPC_RMID) = -1 EINVAL (Invalid argument)\n',
-    );
+    expect(output).toBe('msgget(0x1, 000) = 5\nmsgctl(5, IPC_STAT) = -1 EINVAL (Invalid argument)\n' + 'msgctl(-1, IPC_RMID) = -1 EINVAL (Invalid argument)\n');
   });
 
   it('a for variable keeps its last value after the loop', () => {
@@ -106,10 +97,7 @@ describe('variables', () => {
 
   it('the loop counter, not the variable, drives a for loop', () => {
     const { output } = run('for i in 0..3 { i = msgget(7, 0) ; msgctl(i, 0) }', counting());
-    expect(output).toBe(
-      'msgget(0x7, 000) = 0\nmsgctl(0, IPC_RMID) = 1\nmsgget(0x7, 000) = 2\nmsgctl(2, IPC_RMID) = 3\n' +
-        'msgget(0x7, 000) = 4\nmsgctl(4, IPC_RMID) = 5\n',
-    );
+    expect(output).toBe('msgget(0x7, 000) = 0\nmsgctl(0, IPC_RMID) = 1\nmsgget(0x7, 000) = 2\nmsgctl(2, IPC_RMID) = 3\n' + 'msgget(0x7, 000) = 4\nmsgctl(4, IPC_RMID) = 5\n');
   });
 
   it('repeat runs N times (none for N <= 0) and nests', () => {
@@ -133,16 +121,12 @@ describe('interpolation and the file statements', () => {
   it('$VAR and ${VAR} are interpolated as decimal in words', () => {
     const k = returning(0);
     const { output } = run('for i in 0..2 { ip link add ifb$i type ifb }\nip link add name x${i}y type dummy\nip link del dev x1y', k);
-    expect(output).toBe(
-      'ip link add ifb0 type ifb = 0\nip link add ifb1 type ifb = 0\nip link add x1y type dummy = 0\nip link del x1y = 0\n',
-    );
+    expect(output).toBe('ip link add ifb0 type ifb = 0\nip link add ifb1 type ifb = 0\nip link add x1y type dummy = 0\nip link del x1y = 0\n');
     expect(k.log).toEqual(['newlink(ifb0, ifb)', 'newlink(ifb1, ifb)', 'newlink(x1y, dummy)', 'dellink(x1y)']);
   });
 
   it('ip link add without a name prints no name', () => {
-    expect(run('ip link add type ifb\nip link del ifb9').output).toBe(
-      'ip link add type ifb = 0\nip link del ifb9 = -1 ENODEV (No such device)\n',
-    );
+    expect(run('ip link add type ifb\nip link del ifb9').output).toBe('ip link add type ifb = 0\nip link del ifb9 = -1 ENODEV (No such device)\n');
   });
 
   it('echo rejoins its words with one space and writes VALUE\\n with O_WRONLY|O_TRUNC', () => {
@@ -166,7 +150,13 @@ describe('interpolation and the file statements', () => {
   });
 
   it('cat prints the line count, then the content with a final newline added', () => {
-    const k = createFakeKernel({ files: new Map([['/a', 'x\ny'], ['/b', ''], ['/c', '1\n2\n']]) });
+    const k = createFakeKernel({
+      files: new Map([
+        ['/a', 'x\ny'],
+        ['/b', ''],
+        ['/c', '1\n2\n'],
+      ]),
+    });
     expect(run('cat /a; cat /b; cat /c', k).output).toBe('cat /a = 2\nx\ny\ncat /b = 0\ncat /c = 2\n1\n2\n');
   });
 
@@ -192,22 +182,28 @@ describe('interpolation and the file statements', () => {
   it('ls -U lists the entries in order without those starting with a dot', () => {
     const k = createFakeKernel({ dirs: new Map([['/proc/net/dev_snmp6', ['lo', '.x', 'ifb10', 'ifb9']]]) });
     expect(run('ls -U /proc/net/dev_snmp6', k).output).toBe('ls -U /proc/net/dev_snmp6 = 3\nlo\nifb10\nifb9\n');
-    expect(run('ls -U /a', createFakeKernel({ files: new Map([['/a', '']]) })).output).toBe(
-      'ls -U /a = -1 ENOTDIR (Not a directory)\n',
-    );
+    expect(run('ls -U /a', createFakeKernel({ files: new Map([['/a', '']]) })).output).toBe('ls -U /a = -1 ENOTDIR (Not a directory)\n');
   });
 
   it('a path the engine does not model ends the run with unmodeled_path', () => {
     const { output, error } = run('msgget(0, 0)\ncat /proc/nowhere', returning(0));
     expect(output).toBe('msgget(IPC_PRIVATE, 000) = 0\n');
     expect(error).toEqual<WorkloadError>({
-      code: 'unmodeled_path', message: 'ipcscope does not model the path /proc/nowhere', line: 2, column: 1,
-      start: 13, end: 30,
+      code: 'unmodeled_path',
+      message: 'ipcscope does not model the path /proc/nowhere',
+      line: 2,
+      column: 1,
+      start: 13,
+      end: 30,
     });
   });
 
   it('an exception of the engine is an internal error (exit 3) at its statement', () => {
-    const k = createFakeKernel({ callResult: () => { throw new Error('boom'); } });
+    const k = createFakeKernel({
+      callResult: () => {
+        throw new Error('boom');
+      },
+    });
     const { error } = run('\n  msgget(0, 0)', k);
     expect(error).toMatchObject({ code: 'internal_error', message: 'internal error: boom', line: 2, column: 3 });
     expect(errorExitCode(error!)).toBe(3);
@@ -293,9 +289,7 @@ describe('the step budget', () => {
     // no wall-clock bound: state.steps below shows that not one iteration ran
     const { error, state } = run('msgget(0, 0)\nrepeat 1000000000 { }', returning(0));
     expect(error).toMatchObject({ code: 'step_limit', line: 2, column: 1 });
-    expect(error!.message).toBe(
-      'this loop would run 1000000000 iterations, more than the 9999999 steps left of the budget of 10000000 (see --max-steps)',
-    );
+    expect(error!.message).toBe('this loop would run 1000000000 iterations, more than the 9999999 steps left of the budget of 10000000 (see --max-steps)');
     expect(state.steps).toBe(1);
   });
 
@@ -327,10 +321,7 @@ describe('msgctl(id, IPC_SET), shmctl(id, IPC_SET), semctl(id, semnum, IPC_SET)'
 
   it('does so for shmctl and semctl too, semnum passed on, the result printed as it came', () => {
     const { output, kernel } = run('shmctl(5, IPC_SET)\nsemctl(5, -3, IPC_SET)\nsemctl(5, -3, 2 - 1)', returning(-22));
-    expect(output).toBe(
-      'shmctl(5, IPC_SET) = -1 EINVAL (Invalid argument)\n' +
-        'semctl(5, -3, IPC_SET) = -1 EINVAL (Invalid argument)\nsemctl(5, -3, IPC_SET) = -1 EINVAL (Invalid argument)\n',
-    );
+    expect(output).toBe('shmctl(5, IPC_SET) = -1 EINVAL (Invalid argument)\n' + 'semctl(5, -3, IPC_SET) = -1 EINVAL (Invalid argument)\nsemctl(5, -3, IPC_SET) = -1 EINVAL (Invalid argument)\n');
     expect(kernel.log).toEqual(['shmctl(5, 1, stat)', 'semctl(5, -3, 1, stat)', 'semctl(5, -3, 1)']);
   });
 

@@ -44,10 +44,7 @@ export interface RunOptions<K> {
   maxIdleSteps?: number;
 }
 
-export type StepResult =
-  | { kind: 'op'; line: number; start: number; end: number; result: number; output: string }
-  | { kind: 'done' }
-  | { kind: 'error'; error: WorkloadError };
+export type StepResult = { kind: 'op'; line: number; start: number; end: number; result: number; output: string } | { kind: 'done' } | { kind: 'error'; error: WorkloadError };
 
 export interface Run {
   readonly program: Program;
@@ -157,10 +154,7 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
   const enter = (node: LoopStatement, first: bigint, limit: bigint) => {
     const left = BigInt(c.maxSteps - c.state.steps);
     if (limit - first > left) {
-      step_limit(
-        { start: node.start, end: node.headerEnd },
-        `this loop would run ${limit - first} iterations, more than the ${left} steps left of the budget of ${c.maxSteps} (see --max-steps)`,
-      );
+      step_limit({ start: node.start, end: node.headerEnd }, `this loop would run ${limit - first} iterations, more than the ${left} steps left of the budget of ${c.maxSteps} (see --max-steps)`);
     }
     spend(node);
     const proc = node.proc ?? c.state.frames[c.state.frames.length - 1]!.proc;
@@ -223,10 +217,7 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
   };
 
   const fail = (e: unknown): WorkloadError => {
-    const abort =
-      e instanceof WorkloadAbort
-        ? e
-        : internal_error(current ?? { start: 0, end: 0 }, e instanceof Error ? e.message : String(e));
+    const abort = e instanceof WorkloadAbort ? e : internal_error(current ?? { start: 0, end: 0 }, e instanceof Error ? e.message : String(e));
     const error = toWorkloadError(program.source, abort);
     c.state.status = 'error';
     c.state.error = error;

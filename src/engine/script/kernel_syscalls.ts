@@ -1,9 +1,7 @@
 /** The interpreter's system calls bound to the simulated kernel. */
 import type { Kernel } from '../kernel';
 import type { Syscalls } from './syscalls';
-import {
-  sys_msgctl, sys_msgget, sys_msgrcv, sys_msgsnd, sys_semctl, sys_semget, sys_semtimedop, sys_shmctl, sys_shmget,
-} from '../ipc/syscall';
+import { sys_msgctl, sys_msgget, sys_msgrcv, sys_msgsnd, sys_semctl, sys_semget, sys_semtimedop, sys_shmctl, sys_shmget } from '../ipc/syscall';
 import { exit_sem, semop_interrupt, semop_take_result } from '../ipc/semop';
 import { set_current, task_fork } from '../kernel/task';
 import { sem_ids } from '../ipc/sem';
@@ -13,11 +11,25 @@ import { sys_close, sys_listdir, sys_open, sys_read, sys_write } from '../fs/vfs
 import { rtnl_dellink, rtnl_newlink } from '../net/rtnetlink';
 
 export const KERNEL_SYSCALLS: Syscalls<Kernel> = {
-  sys_msgget, sys_msgsnd, sys_msgrcv, sys_msgctl, sys_shmget, sys_shmctl, sys_semget, sys_semctl,
-  sys_open, sys_read, sys_write, sys_close, sys_listdir,
-  rtnl_newlink, rtnl_dellink,
-  sys_semtimedop, semop_interrupt, semop_take_result,
-  sem_nsems: (k, semid) => (semid < 0 ? null : ipc_obtain_object_check(k.state.ipc, sem_ids(k), semid, NO_PROBE)?.sem_nsems ?? null),
+  sys_msgget,
+  sys_msgsnd,
+  sys_msgrcv,
+  sys_msgctl,
+  sys_shmget,
+  sys_shmctl,
+  sys_semget,
+  sys_semctl,
+  sys_open,
+  sys_read,
+  sys_write,
+  sys_close,
+  sys_listdir,
+  rtnl_newlink,
+  rtnl_dellink,
+  sys_semtimedop,
+  semop_interrupt,
+  semop_take_result,
+  sem_nsems: (k, semid) => (semid < 0 ? null : (ipc_obtain_object_check(k.state.ipc, sem_ids(k), semid, NO_PROBE)?.sem_nsems ?? null)),
   task_first: (k) => k.config.pid,
   task_fork,
   task_switch: set_current,

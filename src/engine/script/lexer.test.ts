@@ -23,12 +23,16 @@ describe('scan', () => {
 });
 
 describe('words and expression tokens', () => {
-  it('whitespace is Python\'s: also \\x1c-\\x1f, \\x85, no-break and ideographic spaces, but not U+FEFF', () => {
+  it("whitespace is Python's: also \\x1c-\\x1f, \\x85, no-break and ideographic spaces, but not U+FEFF", () => {
     for (const c of [0x09, 0x0b, 0x0c, 0x1c, 0x1f, 0x20, 0x85, 0xa0, 0x1680, 0x2000, 0x200a, 0x2028, 0x202f, 0x3000]) {
       expect(isSpace(c)).toBe(true);
     }
     for (const c of [0x08, 0x0e, 0x1b, 0x21, 0x84, 0x180e, 0x200b, 0xfeff]) expect(isSpace(c)).toBe(false);
-    expect(new Reader(' a\x1cb\u3000 c ', 0, 8).words()).toEqual([{ start: 1, end: 2 }, { start: 3, end: 4 }, { start: 6, end: 7 }]);
+    expect(new Reader(' a\x1cb\u3000 c ', 0, 8).words()).toEqual([
+      { start: 1, end: 2 },
+      { start: 3, end: 4 },
+      { start: 6, end: 7 },
+    ]);
   });
 
   it('numbers are 0x hex, leading-zero octal or decimal; 0x without digits is 0 then x', () => {

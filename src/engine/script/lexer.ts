@@ -22,9 +22,7 @@ export interface Piece extends Span {
 }
 
 export type ExprToken =
-  | { type: 'number'; value: bigint; start: number; end: number }
-  | { type: 'name'; name: string; start: number; end: number }
-  | { type: 'op'; op: ExprOp; start: number; end: number };
+  { type: 'number'; value: bigint; start: number; end: number } | { type: 'name'; name: string; start: number; end: number } | { type: 'op'; op: ExprOp; start: number; end: number };
 export type ExprOp = '|' | '+' | '-' | '*' | '(' | ')';
 
 /** An expression may hold at most this many tokens (bounds the parser's and evaluator's recursion). */

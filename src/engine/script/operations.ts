@@ -4,10 +4,7 @@
  * arguments (failing before any system call on an undefined variable),
  * makes its system calls, and appends its output line group to ctx.out.
  */
-import type {
-  CallName, CallStatement, Expression, CatStatement, EchoStatement, IpLinkAddStatement, IpLinkDelStatement, LsStatement,
-  OperationStatement,
-} from './ast';
+import type { CallName, CallStatement, Expression, CatStatement, EchoStatement, IpLinkAddStatement, IpLinkDelStatement, LsStatement, OperationStatement } from './ast';
 import { CALLS, isConstantName, type ParamKind } from './calls';
 import type { RunContext } from './context';
 import { to_int, to_long, to_size_t } from './ctype';
@@ -15,10 +12,7 @@ import { bad_semctl_argument, fields_need_stat, sembuf_count_out_of_range, setal
 import { formatPid } from './processes';
 import { SEM_SLEEPS, type SemUnion } from './syscalls';
 import { evaluate, interpolate } from './evaluate';
-import {
-  formatArgument, formatCall, formatCat, formatEcho, formatIpLinkAdd, formatIpLinkDel, formatLine, formatLs, formatSops,
-  type ArgValue, type SemBufValue,
-} from './format';
+import { formatArgument, formatCall, formatCat, formatEcho, formatIpLinkAdd, formatIpLinkDel, formatLine, formatLs, formatSops, type ArgValue, type SemBufValue } from './format';
 import { decodeUtf8, encodeUtf8 } from './bytes';
 import type { Syscalls } from './syscalls';
 import { O_RDONLY, O_TRUNC, O_WRONLY, UnmodeledPathError } from '../fs/vfs';
@@ -32,8 +26,16 @@ type Ctx = RunContext<unknown>;
 type Sys = Syscalls<unknown>;
 
 const WRAP: Record<ParamKind, (v: bigint) => ArgValue> = {
-  int: to_int, key: to_int, get_flags: to_int, msg_flags: to_int, msg_cmd: to_int, shm_cmd: to_int,
-  sem_cmd: to_int, long: to_long, size: to_size_t, timeout: (v) => v,
+  int: to_int,
+  key: to_int,
+  get_flags: to_int,
+  msg_flags: to_int,
+  msg_cmd: to_int,
+  shm_cmd: to_int,
+  sem_cmd: to_int,
+  long: to_long,
+  size: to_size_t,
+  timeout: (v) => v,
 };
 
 /** The calls whose arguments are all in CallStatement.args (semop and semtimedop also take sembufs: execSemop). */
@@ -118,7 +120,7 @@ function execCall(ctx: Ctx, node: CallStatement): void {
     const params = CALLS[node.callee].params;
     text = node.callee + '(';
     for (let i = 0; i < params.length; i++) {
-      let t = plan === null ? null : plan.texts[i] ?? null;
+      let t = plan === null ? null : (plan.texts[i] ?? null);
       if (t === null) {
         const arg = node.args[i];
         values[i] = WRAP[params[i]!](arg === undefined ? 0n : evaluate(ctx, arg));

@@ -64,10 +64,7 @@ describe('statements', () => {
   });
 
   it('msgsnd and msgrcv take their flags optionally', () => {
-    expect(shows('msgsnd(q, 1, 10); msgrcv(q, 0, 4, IPC_NOWAIT)')).toEqual([
-      'msgsnd(q, 1, 10)',
-      'msgrcv(q, 0, 4, IPC_NOWAIT)',
-    ]);
+    expect(shows('msgsnd(q, 1, 10); msgrcv(q, 0, 4, IPC_NOWAIT)')).toEqual(['msgsnd(q, 1, 10)', 'msgrcv(q, 0, 4, IPC_NOWAIT)']);
   });
 
   it('variables are written q, $q or ${q} in expressions', () => {
@@ -75,17 +72,11 @@ describe('statements', () => {
   });
 
   it('literals are decimal, 0x hex or leading-zero octal', () => {
-    expect(shows('msgget(0x1F, 0777); msgget(0, 00); msgget(0X10, 010)')).toEqual([
-      'msgget(31, 511)',
-      'msgget(0, 0)',
-      'msgget(16, 8)',
-    ]);
+    expect(shows('msgget(0x1F, 0777); msgget(0, 00); msgget(0X10, 010)')).toEqual(['msgget(31, 511)', 'msgget(0, 0)', 'msgget(16, 8)']);
   });
 
   it('| binds loosest, then + and -, then *, with unary minus and parentheses', () => {
-    expect(shows('msgget(1 | 2 + 3 * 4, -(1 - 2) - --3)')).toEqual([
-      'msgget((1 | (2 + (3 * 4))), ((-(1 - 2)) - (-(-3))))',
-    ]);
+    expect(shows('msgget(1 | 2 + 3 * 4, -(1 - 2) - --3)')).toEqual(['msgget((1 | (2 + (3 * 4))), ((-(1 - 2)) - (-(-3))))']);
     expect(shows('msgget(1 - 2 - 3, +4)')).toEqual(['msgget(((1 - 2) - 3), (+4))']);
   });
 
@@ -95,10 +86,7 @@ describe('statements', () => {
   });
 
   it('echo with no value and with the > against the path', () => {
-    expect(shows('echo > /proc/sys/kernel/msgmni; echo 5>/proc/sys/kernel/shmmni')).toEqual([
-      'echo [] > /proc/sys/kernel/msgmni',
-      'echo [5] > /proc/sys/kernel/shmmni',
-    ]);
+    expect(shows('echo > /proc/sys/kernel/msgmni; echo 5>/proc/sys/kernel/shmmni')).toEqual(['echo [] > /proc/sys/kernel/msgmni', 'echo [5] > /proc/sys/kernel/shmmni']);
   });
 
   it('echo may write the mqueue and net sysctls', () => {
@@ -106,46 +94,24 @@ describe('statements', () => {
   });
 
   it('cat and ls -U take one word with interpolations', () => {
-    expect(shows('cat /proc/sysvipc/msg\nls -U /proc/net/${d}x')).toEqual([
-      'cat /proc/sysvipc/msg',
-      'ls /proc/net/{d}x',
-    ]);
+    expect(shows('cat /proc/sysvipc/msg\nls -U /proc/net/${d}x')).toEqual(['cat /proc/sysvipc/msg', 'ls /proc/net/{d}x']);
   });
 
   it('ip link add takes an optional name, with or without the name keyword', () => {
-    expect(shows('ip link add type ifb\nip link add ifb$i type ifb\nip link add name foo type dummy')).toEqual([
-      'ipadd - ifb',
-      'ipadd ifb{i} ifb',
-      'ipadd foo dummy',
-    ]);
+    expect(shows('ip link add type ifb\nip link add ifb$i type ifb\nip link add name foo type dummy')).toEqual(['ipadd - ifb', 'ipadd ifb{i} ifb', 'ipadd foo dummy']);
     expect(shows('ip link add type type ifb; ip link add name type ifb')).toEqual(['ipadd type ifb', 'ipadd name ifb']);
   });
 
   it('ip link del accepts delete and dev', () => {
-    expect(shows('ip link del a; ip link delete b; ip link del dev c; ip link delete dev d; ip link del dev')).toEqual([
-      'ipdel a',
-      'ipdel b',
-      'ipdel c',
-      'ipdel d',
-      'ipdel dev',
-    ]);
+    expect(shows('ip link del a; ip link delete b; ip link del dev c; ip link delete dev d; ip link del dev')).toEqual(['ipdel a', 'ipdel b', 'ipdel c', 'ipdel d', 'ipdel dev']);
   });
 
   it('repeat and for take expressions; for splits at the first ..', () => {
-    expect(shows('repeat 2*n { }\nfor i in 0 .. 3 {\n}\nfor j in -1..$n+1 { }')).toEqual([
-      'repeat (2 * n) {  }',
-      'for i 0 3 {  }',
-      'for j (-1) (n + 1) {  }',
-    ]);
+    expect(shows('repeat 2*n { }\nfor i in 0 .. 3 {\n}\nfor j in -1..$n+1 { }')).toEqual(['repeat (2 * n) {  }', 'for i 0 3 {  }', 'for j (-1) (n + 1) {  }']);
   });
 
   it('words that name statements are still usable as variables when the form does not match', () => {
-    expect(shows('for = msgget(0, 0)\necho = msgget(0, 0)\nrepeat=msgget(0, 0)\nip=msgget(0, 0)')).toEqual([
-      'for = msgget(0, 0)',
-      'echo = msgget(0, 0)',
-      'repeat = msgget(0, 0)',
-      'ip = msgget(0, 0)',
-    ]);
+    expect(shows('for = msgget(0, 0)\necho = msgget(0, 0)\nrepeat=msgget(0, 0)\nip=msgget(0, 0)')).toEqual(['for = msgget(0, 0)', 'echo = msgget(0, 0)', 'repeat = msgget(0, 0)', 'ip = msgget(0, 0)']);
   });
 
   it('cat followed by one word is a cat, even if it looks like an assignment', () => {
@@ -155,11 +121,7 @@ describe('statements', () => {
 
 describe('separators, comments and blocks', () => {
   it('; and newlines separate, # comments run to the end of the line', () => {
-    expect(shows('msgget(1, 0); msgget(2, 0) # msgget(3, 0)\n\n  # alone\nmsgget(4, 0);')).toEqual([
-      'msgget(1, 0)',
-      'msgget(2, 0)',
-      'msgget(4, 0)',
-    ]);
+    expect(shows('msgget(1, 0); msgget(2, 0) # msgget(3, 0)\n\n  # alone\nmsgget(4, 0);')).toEqual(['msgget(1, 0)', 'msgget(2, 0)', 'msgget(4, 0)']);
   });
 
   it('\\r\\n and a lone \\r end lines', () => {
@@ -180,10 +142,7 @@ describe('separators, comments and blocks', () => {
   });
 
   it('blocks nest and a statement may follow } on the same line', () => {
-    expect(shows('repeat 2 { for i in 0..2 { msgget(i, 0) } } msgget(9, 0)')).toEqual([
-      'repeat 2 { for i 0 2 { msgget(i, 0) } }',
-      'msgget(9, 0)',
-    ]);
+    expect(shows('repeat 2 { for i in 0..2 { msgget(i, 0) } } msgget(9, 0)')).toEqual(['repeat 2 { for i 0 2 { msgget(i, 0) } }', 'msgget(9, 0)']);
   });
 
   it('nesting depth is not limited by recursion', () => {
@@ -267,9 +226,7 @@ describe('errors name their code, line and column', () => {
   }
 
   it('messages name the offending text', () => {
-    expect(error('x = msgfoo(1)').message).toBe(
-      'unknown call `msgfoo` (the calls are msgget, msgsnd, msgrcv, msgctl, shmget, shmctl, semget, semctl, semop, semtimedop)',
-    );
+    expect(error('x = msgfoo(1)').message).toBe('unknown call `msgfoo` (the calls are msgget, msgsnd, msgrcv, msgctl, shmget, shmctl, semget, semctl, semop, semtimedop)');
     expect(error('msgsnd(q, 1)').message).toBe('msgsnd takes 3 or 4 arguments, got 2');
     expect(error('msgget(089, 0)').message).toBe('`089` starts with 0, so it is octal, and 8 and 9 are not octal digits');
     expect(error('for i in 3 { }').message).toBe('cannot parse `for i in 3`: expected `for VAR in A..B { ... }`');
@@ -310,8 +267,7 @@ describe('*ctl(id, IPC_SET), the stat-then-set form', () => {
 
   it('the number 1, an expression naming IPC_SET, IPC_SET as an id or semnum, and the other calls keep the zeroed buffer', () => {
     const marks = (src: string) => program(src).body.map((s) => s.type === 'CallStatement' && s.statSet === true);
-    expect(marks('msgctl(q, 1)\nmsgctl(q, IPC_SET|0)\nshmctl(IPC_SET, 1)\nsemctl(q, IPC_SET, 1)\nsemctl(q, 0, -IPC_SET)\nmsgsnd(q, IPC_SET, 1)'))
-      .toEqual([false, false, false, false, false, false]);
+    expect(marks('msgctl(q, 1)\nmsgctl(q, IPC_SET|0)\nshmctl(IPC_SET, 1)\nsemctl(q, IPC_SET, 1)\nsemctl(q, 0, -IPC_SET)\nmsgsnd(q, IPC_SET, 1)')).toEqual([false, false, false, false, false, false]);
     expect(shows('semctl(q, IPC_SET, 1)')).toEqual(['semctl(q, IPC_SET, 1)']);
   });
 });
@@ -332,7 +288,7 @@ describe('reading a workload statement by statement', () => {
     expect(reader.smp?.tasks.map((t) => t.name)).toEqual(['t']);
   });
 
-  it('check() gives parse()\'s verdict without the tree', () => {
+  it("check() gives parse()'s verdict without the tree", () => {
     fc.assert(
       fc.property(anyProgram, (src) => {
         const p = parse(src);

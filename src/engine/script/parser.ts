@@ -10,9 +10,15 @@
 import type { LoopStatement, Program, SmpDeclarations, Statement, TaskDeclaration } from './ast';
 import { declarationKeyword, parseDeclaration } from './declaration';
 import {
-  duplicate_declaration, misplaced_declaration, missing_block, missing_close_brace, toWorkloadError, unexpected_open_brace,
+  duplicate_declaration,
+  misplaced_declaration,
+  missing_block,
+  missing_close_brace,
+  toWorkloadError,
+  unexpected_open_brace,
   unmatched_close_brace,
-  WorkloadAbort, type WorkloadError,
+  WorkloadAbort,
+  type WorkloadError,
 } from './errors';
 import { parse_defaults } from './directives';
 import { nextPiece, type ScanCursor } from './lexer';

@@ -8,9 +8,22 @@
 import type { CallStatement, Expression, Identifier, SemBufNode, Span, Statement, Word } from './ast';
 import { CALL_NAMES, CALLS, isCallName, isConstantName } from './calls';
 import {
-  bad_process_name, bad_sembuf, constant_as_variable, forbidden_sysctl, main_cannot_end, main_creds, misplaced_sembuf,
-  misplaced_value_list, missing_process_statement, unknown_call, unknown_field, unmodeled_operation, unknown_statement, unsupported_ip_command,
-  variable_in_sysctl_path, wrong_argument_count,
+  bad_process_name,
+  bad_sembuf,
+  constant_as_variable,
+  forbidden_sysctl,
+  main_cannot_end,
+  main_creds,
+  misplaced_sembuf,
+  misplaced_value_list,
+  missing_process_statement,
+  unknown_call,
+  unknown_field,
+  unmodeled_operation,
+  unknown_statement,
+  unsupported_ip_command,
+  variable_in_sysctl_path,
+  wrong_argument_count,
 } from './errors';
 import { parseExpression } from './expression';
 import { isIdentifier } from './chars';
@@ -19,8 +32,7 @@ import { parseWord } from './word';
 
 /** The sysctls `echo` may write: they live in the (fresh) IPC namespace. */
 export const WRITABLE_SYSCTLS: ReadonlySet<string> = new Set([
-  ...['msgmax', 'msgmnb', 'msgmni', 'auto_msgmni', 'msg_next_id', 'sem', 'sem_next_id', 'shmall', 'shmmax',
-    'shmmni', 'shm_rmid_forced', 'shm_next_id'].map((n) => '/proc/sys/kernel/' + n),
+  ...['msgmax', 'msgmnb', 'msgmni', 'auto_msgmni', 'msg_next_id', 'sem', 'sem_next_id', 'shmall', 'shmmax', 'shmmni', 'shm_rmid_forced', 'shm_next_id'].map((n) => '/proc/sys/kernel/' + n),
   ...['msg_default', 'msg_max', 'msgsize_default', 'msgsize_max', 'queues_max'].map((n) => '/proc/sys/fs/mqueue/' + n),
 ]);
 /** ... and anything under this prefix (the fresh network namespace's sysctls). */
@@ -112,8 +124,14 @@ function parsePlain(source: string, piece: Span): Statement {
       const variable: Identifier = { type: 'Identifier', name: text(words[1]!), ...words[1]! };
       if (isConstantName(variable.name)) constant_as_variable(variable, variable.name);
       return {
-        type: 'ForStatement', variable, from: expr(from, dots), to: expr(dots + 2, end), body: [],
-        start, end, headerEnd: end,
+        type: 'ForStatement',
+        variable,
+        from: expr(from, dots),
+        to: expr(dots + 2, end),
+        body: [],
+        start,
+        end,
+        headerEnd: end,
       };
     }
   }
@@ -227,7 +245,9 @@ function matchCall(source: string, piece: Span): CallStatement | null {
     args.push(parseExpression(source, s));
   }
   const extra = {
-    ...(sops === undefined ? {} : { sops }), ...(semarg === undefined ? {} : { semarg }), ...(fields === undefined ? {} : { fields }),
+    ...(sops === undefined ? {} : { sops }),
+    ...(semarg === undefined ? {} : { semarg }),
+    ...(fields === undefined ? {} : { fields }),
   };
   const at = params.findIndex((p) => p.endsWith('_cmd'));
   const cmd = at < 0 ? undefined : args[at];

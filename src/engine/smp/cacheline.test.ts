@@ -52,13 +52,17 @@ describe('cacheline_access', () => {
 });
 
 describe('spinners', () => {
-  it('re-read the line one after the other after every write, and the writer\'s next write waits for them', () => {
+  it("re-read the line one after the other after every write, and the writer's next write waits for them", () => {
     const l = cacheline_new('lock');
     cacheline_access(T, C, l, 0, 'write', 0);
     l.spinners = [1, 2, 3];
     // CPU 0 owns the line: its write is a hit, then CPUs 1, 2, 3 fetch it in turn (50 ns each, in-socket)
     const w = cacheline_access(T, C, l, 0, 'write', 1000);
-    expect(w.rereads.map((r) => [r.cpu, r.at, r.from, r.how])).toEqual([[1, 1051.5, 0, 'socket'], [2, 1101.5, 0, 'socket'], [3, 1151.5, 0, 'socket']]);
+    expect(w.rereads.map((r) => [r.cpu, r.at, r.from, r.how])).toEqual([
+      [1, 1051.5, 0, 'socket'],
+      [2, 1101.5, 0, 'socket'],
+      [3, 1151.5, 0, 'socket'],
+    ]);
     expect(l.sharers).toEqual([0, 1, 2, 3]);
     // the writer's next store must invalidate the three copies: it queues behind the re-reads
     const again = cacheline_access(T, C, l, 0, 'write', 1002);

@@ -191,9 +191,7 @@ export const SMP_FLAG: OverrideSource = { all: '--smp', one: '--smp ' };
  * SmpConstants, VALUE a non-negative number (smt_speedup: at least 1).
  * Return: the overrides, or the first error, worded for `from`.
  */
-export function parseSmpOverrides(
-  specs: readonly string[], from: OverrideSource = SMP_FLAG,
-): { ok: true; overrides: Partial<SmpConstants> } | { ok: false; message: string } {
+export function parseSmpOverrides(specs: readonly string[], from: OverrideSource = SMP_FLAG): { ok: true; overrides: Partial<SmpConstants> } | { ok: false; message: string } {
   const overrides: Partial<SmpConstants> = {};
   for (const spec of specs) {
     const eq = spec.indexOf('=');

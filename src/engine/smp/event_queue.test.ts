@@ -5,7 +5,15 @@ import { event_pop, event_push, event_queue_new } from './event_queue';
 describe('the event queue', () => {
   it('pops events in time order and equal times in the order they were queued', () => {
     const q = event_queue_new();
-    const pushed: [number, number][] = [[5, 0], [1, 1], [5, 2], [3, 3], [1, 4], [0, 5], [5, 6]];
+    const pushed: [number, number][] = [
+      [5, 0],
+      [1, 1],
+      [5, 2],
+      [3, 3],
+      [1, 4],
+      [0, 5],
+      [5, 6],
+    ];
     for (const [t, task] of pushed) event_push(q, t, task);
     const out: number[] = [];
     for (let e = event_pop(q); e !== null; e = event_pop(q)) out.push(e.task);

@@ -48,9 +48,7 @@ export type MicroOp =
   | { op: 'end' };
 
 /** What a blocked msg system call waits for (the kernel's msg_receiver / msg_sender). */
-export type BlockedOn =
-  | { kind: 'msgrcv'; msr: MsgReceiver; bufsz: number }
-  | { kind: 'msgsnd'; msqid: number; mss: MsgSender };
+export type BlockedOn = { kind: 'msgrcv'; msr: MsgReceiver; bufsz: number } | { kind: 'msgsnd'; msqid: number; mss: MsgSender };
 
 export type TaskState = 'running' | 'runnable' | 'waiting' | 'blocked' | 'done';
 export type SleepReason = 'msg' | 'rwsem';
@@ -102,9 +100,30 @@ export interface SmpTask {
 /** A task as it starts: runnable, in no system call, with nothing accounted yet. */
 export function smp_task_new(t: Pick<SmpTask, 'id' | 'name' | 'instance' | 'pid' | 'cpu' | 'pinned'>): SmpTask {
   return {
-    ...t, state: 'runnable', ops: [], pc: 0, wake_pending: false, sleeping_on: null, blocked_on: null, wait_since: 0,
-    vruntime: 0, sum_exec: 0, prev_sum_exec: 0, exec_start: 0, lock_wait_from: -1, spin_from: 0, rspin_deadline: -1,
-    op_start: 0, op_text: '', op_call: '', op_result: 0, op_message: false, op_blocked: false, stats_ops: 0, stats_sent: 0, stats_sleeping: 0,
+    ...t,
+    state: 'runnable',
+    ops: [],
+    pc: 0,
+    wake_pending: false,
+    sleeping_on: null,
+    blocked_on: null,
+    wait_since: 0,
+    vruntime: 0,
+    sum_exec: 0,
+    prev_sum_exec: 0,
+    exec_start: 0,
+    lock_wait_from: -1,
+    spin_from: 0,
+    rspin_deadline: -1,
+    op_start: 0,
+    op_text: '',
+    op_call: '',
+    op_result: 0,
+    op_message: false,
+    op_blocked: false,
+    stats_ops: 0,
+    stats_sent: 0,
+    stats_sleeping: 0,
   };
 }
 

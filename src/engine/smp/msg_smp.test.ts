@@ -42,7 +42,15 @@ describe('the msgctl paths of the multi-CPU model', () => {
     const c = resolveConfig('6.1');
     if (!c.ok) throw new Error(c.message);
     const text = 'cpus 4\nwarmup 0 us\nduration 100 us\nq = msgget(1, IPC_CREAT|0600)\ntask t { msgctl(q, MSG_INFO) }\n';
-    const r = runWorkload(text, { config: c.config, probe: { costs: runWorkload('').costs, trace: (e) => { if (e.kind === 'smp_lock' && e.op === 'release') events.push(e.lock); } } });
+    const r = runWorkload(text, {
+      config: c.config,
+      probe: {
+        costs: runWorkload('').costs,
+        trace: (e) => {
+          if (e.kind === 'smp_lock' && e.op === 'release') events.push(e.lock);
+        },
+      },
+    });
     expect(events).toEqual(['msg_ids', 'msg_hdrs.lock', 'msg_bytes.lock']);
     // each sum reads every CPU's slot
     expect(r.smp!.lines.filter((l) => l.line.startsWith('percpu:')).map((l) => l.accesses)).toEqual([2, 2, 2, 2]);
@@ -63,4 +71,3 @@ describe('the msgctl paths of the multi-CPU model', () => {
     expect(r.locks.map((l) => l.lock).filter((l) => l.startsWith('msq:'))).toEqual(['msq:32769.lock']);
   });
 });
-

@@ -86,12 +86,7 @@ const COUNTER_LOCK: Record<'msg_bytes' | 'msg_hdrs', LineOps> = { msg_bytes: lin
 const RWSEM_OPS = (() => {
   const sem = IDS_LINE;
   const ids = lineOps(sem);
-  const locked = (write: boolean, up: boolean): MicroOp[] => [
-    ids.lock,
-    micro(up ? 'rwsem_up_locked' : 'rwsem_down_locked', { sem, write }),
-    ids.unlock,
-    ...(up ? [] : [micro('rwsem_wait', { sem })]),
-  ];
+  const locked = (write: boolean, up: boolean): MicroOp[] => [ids.lock, micro(up ? 'rwsem_up_locked' : 'rwsem_down_locked', { sem, write }), ids.unlock, ...(up ? [] : [micro('rwsem_wait', { sem })])];
   return {
     // lib/rwsem-spinlock.c: the semaphore's state under its wait_lock
     spinlock: { down: [locked(false, false), locked(true, false)], up: [locked(false, true), locked(true, true)] },
@@ -131,7 +126,10 @@ function counter_add(env: MsgPathEnv, cpu: number, bytes: number, sign: 1 | -1, 
     ops.push(ATOMIC_ADD_PAIR);
     return;
   }
-  for (const [name, amount] of [['msg_bytes', bytes], ['msg_hdrs', 1]] as const) {
+  for (const [name, amount] of [
+    ['msg_bytes', bytes],
+    ['msg_hdrs', 1],
+  ] as const) {
     const folded = percpu_counter_add_batch(env.percpu[name], sign * amount, PERCPU_COUNTER_LOCAL_BATCH, cpu, name);
     ops.push(percpuOps(cpu).write);
     if (folded) {

@@ -192,7 +192,10 @@ function retry_write(m: SmpMachine, s: RwSemaphore, task: SmpTask, t: number): n
 /** rwsem_try_write_lock: the semaphore is taken when no one holds it; else the task sleeps (and re-runs this step when woken). */
 function try_write(m: SmpMachine, s: RwSemaphore, task: SmpTask, t: number): number | null {
   if (free(s)) {
-    s.waiters.splice(s.waiters.findIndex((w) => w.task === task.id), 1);
+    s.waiters.splice(
+      s.waiters.findIndex((w) => w.task === task.id),
+      1,
+    );
     const end = wait_list_write(m, task, s, t);
     acquired(m, s, task, true, end);
     return end;

@@ -90,4 +90,3 @@ task s on 1 { forever { msgsnd(q, 1, 4); repeat 20 { msgctl(q2, IPC_STAT) } } }
     expect(pinned.smp!.results['msgrcv ok'] ?? 0).toBe(0);
   });
 });
-

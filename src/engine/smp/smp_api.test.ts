@@ -25,7 +25,7 @@ describe('runSmpWorkload', () => {
     expect(d.output).toBe('msgget(0x1, IPC_CREAT|0600) = 0\nmsgget(0x2, IPC_CREAT|0600) = 1\n');
   });
 
-  test('bins cover the measured window and add up to each CPU\'s busy times', () => {
+  test("bins cover the measured window and add up to each CPU's busy times", () => {
     expect(d.bins.t0).toBe(10_000);
     expect(d.bins.width * d.bins.count).toBe(100_000);
     expect(d.bins.cpus).toBe(2);

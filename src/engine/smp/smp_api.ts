@@ -171,9 +171,14 @@ export function runSmpWorkload(text: string, choice: KernelChoice, opts: SmpRunR
   return {
     ok: true,
     data: {
-      result, output: r.output, summary: formatSmpSummary(result), bins: sameWindow ? bins : rebinned(result, budget),
-      lineMoves: lineMoves.filter((e) => e.t >= result.warmup), lockEvents: lockEvents.filter((e) => e.t >= result.warmup),
-      detail_end: Math.min(droppedFrom, result.warmup + result.duration), config,
+      result,
+      output: r.output,
+      summary: formatSmpSummary(result),
+      bins: sameWindow ? bins : rebinned(result, budget),
+      lineMoves: lineMoves.filter((e) => e.t >= result.warmup),
+      lockEvents: lockEvents.filter((e) => e.t >= result.warmup),
+      detail_end: Math.min(droppedFrom, result.warmup + result.duration),
+      config,
     },
   };
 }

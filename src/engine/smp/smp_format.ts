@@ -15,7 +15,9 @@ export function formatSmpSummary(r: SmpResult, top = 6): string {
   const t = r.topology;
   const nr = r.cpus.length;
   const out: string[] = [];
-  out.push(`# smp: ${t.sockets} socket(s) x ${t.cores} core(s) x ${t.threads} thread(s) = ${nr} CPUs, machine ${r.machine}, ${r.tasks.length} tasks, ${fmtNs(r.duration)} measured${r.warmup > 0 ? ` after ${fmtNs(r.warmup)} of warm-up` : ""}`);
+  out.push(
+    `# smp: ${t.sockets} socket(s) x ${t.cores} core(s) x ${t.threads} thread(s) = ${nr} CPUs, machine ${r.machine}, ${r.tasks.length} tasks, ${fmtNs(r.duration)} measured${r.warmup > 0 ? ` after ${fmtNs(r.warmup)} of warm-up` : ''}`,
+  );
   out.push(`# throughput: ${fmtInt(r.throughput)} messages/s (${fmtInt(r.messages)} msgsnd), ${fmtInt(r.ops_per_sec)} syscalls/s`);
   const total = { running: 0, spinning: 0, stalled: 0, idle: 0 };
   for (const c of r.cpus) {

@@ -29,7 +29,10 @@ function pinnedRun(c: PinCase): { throughput: number; events: number; digest: st
   const text = readFileSync(`public/examples/${c.file}`, 'utf8');
   const parsed = parse(text);
   if (!parsed.ok || !isSmpProgram(parsed.program)) throw new Error(`${c.file}: not a multi-CPU workload`);
-  const config = resolveConfig(c.kernel, (c.sets ?? []).map((s) => s.split('=') as [string, string]));
+  const config = resolveConfig(
+    c.kernel,
+    (c.sets ?? []).map((s) => s.split('=') as [string, string]),
+  );
   if (!config.ok) throw new Error(config.message);
   const defaults = parse_defaults(text);
   const vars = initial_vars(defaults.ok ? defaults.defaults : new Map(), new Map(Object.entries(c.vars).map(([k, v]) => [k, BigInt(v)])));
@@ -45,9 +48,17 @@ const CASES: [string, PinCase, ReturnType<typeof PIN>][] = [
   ['seed 001 on 6.0, 10 pairs, 1 + 1 ms', { file: '001-msg-percpu-counters.ipc', kernel: '6.0', vars: { PAIRS: 10, WINDOW: 1 } }, PIN(10014000, 281657, '0639a39985dec999')],
   ['seed 001 on 6.1, 10 pairs, 1 + 1 ms', { file: '001-msg-percpu-counters.ipc', kernel: '6.1', vars: { PAIRS: 10, WINDOW: 1 } }, PIN(15838000, 536412, '5ea33e4b91597203')],
   ['seed 001 on 6.0, 80 pairs on 160 SMT threads, 1 + 1 ms', { file: '001-msg-percpu-counters.ipc', kernel: '6.0', vars: { PAIRS: 80, WINDOW: 1 } }, PIN(6132000, 171101, 'e91235c49e4cab50')],
-  ['seed 001 on 6.1, 40 pairs, the shared layout (ipc_ns_offset=32)', { file: '001-msg-percpu-counters.ipc', kernel: '6.1', vars: { PAIRS: 40, WINDOW: 1 }, smp: { ipc_ns_offset: 32 } }, PIN(15020000, 594037, '62144ae6c51c4fb3')],
+  [
+    'seed 001 on 6.1, 40 pairs, the shared layout (ipc_ns_offset=32)',
+    { file: '001-msg-percpu-counters.ipc', kernel: '6.1', vars: { PAIRS: 40, WINDOW: 1 }, smp: { ipc_ns_offset: 32 } },
+    PIN(15020000, 594037, '62144ae6c51c4fb3'),
+  ],
   ['seed 001 on 6.1, 100 pairs: two tasks on some CPUs (CFS)', { file: '001-msg-percpu-counters.ipc', kernel: '6.1', vars: { PAIRS: 100, WINDOW: 1 } }, PIN(28713000, 1122949, 'cec00bb4af360235')],
-  ['seed 001 on 6.1 with ticket spinlocks, 20 pairs', { file: '001-msg-percpu-counters.ipc', kernel: '6.1', sets: ['spinlock=ticket'], vars: { PAIRS: 20, WINDOW: 1 } }, PIN(31094000, 1030643, '42985d829b1329f9')],
+  [
+    'seed 001 on 6.1 with ticket spinlocks, 20 pairs',
+    { file: '001-msg-percpu-counters.ipc', kernel: '6.1', sets: ['spinlock=ticket'], vars: { PAIRS: 20, WINDOW: 1 } },
+    PIN(31094000, 1030643, '42985d829b1329f9'),
+  ],
   ['seed 004 on 2.6.25, 8 CPUs', { file: '004-rcu-idr.ipc', kernel: '2.6.25', vars: { CPUS: 8 } }, PIN(84500, 6881, '6e93f1baf62a9564')],
   ['seed 004 on 2.6.27, 8 CPUs', { file: '004-rcu-idr.ipc', kernel: '2.6.27', vars: { CPUS: 8 } }, PIN(5696000, 231591, 'daf2f504539ce791')],
   ['seed 004 on 2.6.25, 4 CPUs, pong on the other CPU (SPLIT=1)', { file: '004-rcu-idr.ipc', kernel: '2.6.25', vars: { CPUS: 4, SPLIT: 1 } }, PIN(195000, 15331, '9f2292b6d7b46614')],

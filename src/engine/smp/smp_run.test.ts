@@ -100,7 +100,12 @@ task r on 1 { repeat 40 { msgrcv(q, 0, 4, IPC_NOWAIT) } }
 
   it('places tasks round-robin by default and gives each instance its TASK number', () => {
     const r = run('cpus 3\nduration 10 us\ntask a x 4 { msgget(TASK + 1, IPC_CREAT|0600) }\n').smp!;
-    expect(r.tasks.map((t) => [t.name, t.instance, t.cpu])).toEqual([['a', 0, 0], ['a', 1, 1], ['a', 2, 2], ['a', 3, 0]]);
+    expect(r.tasks.map((t) => [t.name, t.instance, t.cpu])).toEqual([
+      ['a', 0, 0],
+      ['a', 1, 1],
+      ['a', 2, 2],
+      ['a', 3, 0],
+    ]);
     expect(r.results).toEqual({ 'msgget ok': 4 });
   });
 });
@@ -177,7 +182,7 @@ describe('reproduction 5 (seed 004): pmsg on 1 and 8 CPUs', () => {
     expect(sem8).toBeLessThan(sem1);
   });
 
-  it('2.6.25 spends its time in the ids rwsem\'s wait_lock: two ticket-lock acquisitions per lookup', () => {
+  it("2.6.25 spends its time in the ids rwsem's wait_lock: two ticket-lock acquisitions per lookup", () => {
     const r = run(text, { config: config('2.6.25'), vars: new Map([['CPUS', 4n]]) }).smp!;
     const waitLock = r.locks.find((l) => l.lock === 'msg_ids' && l.kind === 'spinlock')!;
     const sem = r.locks.find((l) => l.lock === 'msg_ids' && l.kind === 'rwsem')!;

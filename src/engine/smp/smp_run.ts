@@ -169,8 +169,12 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
   const probe = newProbe();
   const source = program.source;
   const fail = (e: unknown, output = ''): SmpRunOutput => {
-    const error = e instanceof WorkloadAbort ? toWorkloadError(source, e) : e instanceof Stop ? e.error
-      : makeError(source, 'internal_error', `internal error: ${e instanceof Error ? e.message : String(e)}`, { start: 0, end: 0 });
+    const error =
+      e instanceof WorkloadAbort
+        ? toWorkloadError(source, e)
+        : e instanceof Stop
+          ? e.error
+          : makeError(source, 'internal_error', `internal error: ${e instanceof Error ? e.message : String(e)}`, { start: 0, end: 0 });
     return { output, exitCode: error.code === 'internal_error' ? 3 : 2, error, result: null, costs: probe.costs };
   };
   const vars = new Map(opts.vars ?? []);
@@ -191,11 +195,25 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
 
   const constants = smpConstants(decl.machine, opts.overrides);
   const m: SmpMachine = {
-    machine: decl.machine, topology: decl.topology, constants, locks: lock_config(kernel.config, opts.locks), measure_from: decl.warmup, end: decl.warmup + decl.duration,
+    machine: decl.machine,
+    topology: decl.topology,
+    constants,
+    locks: lock_config(kernel.config, opts.locks),
+    measure_from: decl.warmup,
+    end: decl.warmup + decl.duration,
     sched: sched_tunables(nr),
     cpus: Array.from({ length: nr }, (_, id) => ({ id, current: -1, runqueue: [], min_vruntime: 0, resched: false, next_tick: 0, running: 0, spinning: 0, stalled: 0 })),
-    tasks: [], lines: new Map(), spinlocks: new Map(), rwsems: new Map(), wait_list_lines: new Map(), queue: event_queue_new(),
-    trace: opts.trace ?? null, timeline: [], timeline_limit: opts.timelineLimit ?? 2000, results: new Map(), events: 0,
+    tasks: [],
+    lines: new Map(),
+    spinlocks: new Map(),
+    rwsems: new Map(),
+    wait_list_lines: new Map(),
+    queue: event_queue_new(),
+    trace: opts.trace ?? null,
+    timeline: [],
+    timeline_limit: opts.timelineLimit ?? 2000,
+    results: new Map(),
+    events: 0,
   };
   const ctx: TaskSyscallContext = { current: null, outcome: otherOutcome() };
   let runs: TaskRun[];
@@ -208,7 +226,11 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
   const ids = ids_lines(kernel.config, constants.ipc_ns_offset);
   if (ids.wait_list !== ids.rwsem) m.wait_list_lines.set(ids.rwsem, ids.wait_list);
   const env: MsgPathEnv = {
-    config: kernel.config, constants, locks: m.locks, nr_cpus: nr, ids,
+    config: kernel.config,
+    constants,
+    locks: m.locks,
+    nr_cpus: nr,
+    ids,
     percpu: { msg_bytes: percpu_counter_init(nr), msg_hdrs: percpu_counter_init(nr) },
     taskOfPid: (pid) => (pid >= PID_BASE && pid < PID_BASE + runs.length ? pid - PID_BASE : -1),
   };
@@ -378,12 +400,27 @@ function summarize(m: SmpMachine): SmpResult {
   ].sort((a, b) => b.wait_ns - a.wait_ns || (a.lock < b.lock ? -1 : 1));
   return {
     machine: m.machine,
-    topology: m.topology, constants: m.constants, duration: d, warmup: m.measure_from,
+    topology: m.topology,
+    constants: m.constants,
+    duration: d,
+    warmup: m.measure_from,
     tasks: m.tasks.map((t) => ({ task: t.id, name: t.name, instance: t.instance, cpu: t.cpu, ops: t.stats_ops, sent: t.stats_sent, sleeping: t.stats_sleeping })),
-    ops, messages, throughput: (messages * 1e9) / d, ops_per_sec: (ops * 1e9) / d,
-    cpus: m.cpus.map((c) => ({ cpu: c.id, socket: topology_physical_package_id(m.topology, c.id), running: c.running, spinning: c.spinning, stalled: c.stalled, idle: Math.max(0, d - c.running - c.spinning - c.stalled) })),
-    lines, locks,
+    ops,
+    messages,
+    throughput: (messages * 1e9) / d,
+    ops_per_sec: (ops * 1e9) / d,
+    cpus: m.cpus.map((c) => ({
+      cpu: c.id,
+      socket: topology_physical_package_id(m.topology, c.id),
+      running: c.running,
+      spinning: c.spinning,
+      stalled: c.stalled,
+      idle: Math.max(0, d - c.running - c.spinning - c.stalled),
+    })),
+    lines,
+    locks,
     results: Object.fromEntries([...m.results.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))),
-    timeline: m.timeline, events: m.events,
+    timeline: m.timeline,
+    events: m.events,
   };
 }

@@ -26,7 +26,8 @@ import type { SmpTask } from './machine';
 
 export type OutcomeKind =
   /** msgsnd: appended to the queue; msgrcv: taken from the queue */
-  | 'queued' | 'dequeued'
+  | 'queued'
+  | 'dequeued'
   /** msgsnd: handed straight to a sleeping receiver */
   | 'pipelined'
   /** msgrcv: returns what a sender handed over while it slept */

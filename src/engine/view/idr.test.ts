@@ -89,7 +89,11 @@ describe('extract_idr', () => {
     const model = extract_idr(m.kernel, events, {});
     expect(model).toMatchObject({ impl: 'layer256', fanout: 256, height: 2, node_count: 3, entries: 300, capacity: 65536, free_list: [], id_free_cnt: 0 });
     const [top, leaf0, leaf1] = model.strips;
-    expect(model.strips.map((s) => [s.level, s.first, s.unit, s.slots.length])).toEqual([[1, 0, 256, 256], [0, 0, 1, 256], [0, 256, 1, 256]]);
+    expect(model.strips.map((s) => [s.level, s.first, s.unit, s.slots.length])).toEqual([
+      [1, 0, 256, 256],
+      [0, 0, 1, 256],
+      [0, 256, 1, 256],
+    ]);
     // the top's bit 0: the first leaf is full
     expect([top!.slots, top!.marks]).toEqual(['cc' + '.'.repeat(254), '1' + '0'.repeat(255)]);
     expect([leaf0!.slots, leaf0!.marks]).toEqual(['e'.repeat(256), '1'.repeat(256)]);

@@ -99,9 +99,21 @@ function strip_of(n: TreeNode, fanout: number, shown: Set<number>, path: Set<num
     }
   }
   return {
-    id: n.id, level: n.level, first: n.first, unit: fanout ** n.level, parent: n.parent === null ? null : n.parent.id,
-    offset: n.offset, count: n.count, slots: slot_chars(n), marks: mark_chars(n), entries: n.entries, reserved: n.reserved,
-    nodes: n.nodes, hidden, hidden_entries, on_path: path.has(n.id),
+    id: n.id,
+    level: n.level,
+    first: n.first,
+    unit: fanout ** n.level,
+    parent: n.parent === null ? null : n.parent.id,
+    offset: n.offset,
+    count: n.count,
+    slots: slot_chars(n),
+    marks: mark_chars(n),
+    entries: n.entries,
+    reserved: n.reserved,
+    nodes: n.nodes,
+    hidden,
+    hidden_entries,
+    on_path: path.has(n.id),
   };
 }
 

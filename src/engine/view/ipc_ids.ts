@@ -210,7 +210,13 @@ export function walk_ipc_idr(ids: IpcIds<KernIpcPerm>): TreeWalk {
     const top = idr.top === null ? null : walk_layer(idr.top as AnyLayer, idr.layers - 1, 0, null, 0);
     const l256 = idr_is_layer256(idr);
     return {
-      impl: l256 ? 'layer256' : 'layer', fanout: l256 ? 256 : 64, top, height: idr.layers, root_free: true, free_list, id_free_cnt: idr.id_free_cnt,
+      impl: l256 ? 'layer256' : 'layer',
+      fanout: l256 ? 256 : 64,
+      top,
+      height: idr.layers,
+      root_free: true,
+      free_list,
+      id_free_cnt: idr.id_free_cnt,
       hint: l256 ? (idr.hint?.id ?? null) : null,
     };
   }

@@ -6,9 +6,4 @@
  * table to 128 buckets; op 50 a lookup that finds key 0x424249; op 51 a
  * lookup of a key nobody has (-ENOENT).
  */
-export const KEYS_49 = [
-  'for i in 0..48 { semget(0x424242 + i, 1, IPC_CREAT|0600) }',
-  'semget(0x424242 + 48, 1, IPC_CREAT|0600)',
-  'semget(0x424249, 1, 0)',
-  'semget(0x4242ff, 1, 0)',
-].join('\n');
+export const KEYS_49 = ['for i in 0..48 { semget(0x424242 + i, 1, IPC_CREAT|0600) }', 'semget(0x424242 + 48, 1, IPC_CREAT|0600)', 'semget(0x424249, 1, 0)', 'semget(0x4242ff, 1, 0)'].join('\n');

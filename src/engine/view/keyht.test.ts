@@ -34,7 +34,10 @@ describe('extract_keyht', () => {
     expect(t.window_first).toBe(Math.floor(b / KEYHT_WINDOW) * KEYHT_WINDOW);
     expect(t.chains.find((c) => c.bucket === b)!.keys).toContain(0x424242 + 48);
     const tr = keyht_ops(events, 'sem');
-    expect(tr.ops.map((o) => [o.op, o.size])).toEqual([['lookup', 64], ['insert', 64]]);
+    expect(tr.ops.map((o) => [o.op, o.size])).toEqual([
+      ['lookup', 64],
+      ['insert', 64],
+    ]);
     expect(tr.rehashes).toEqual([{ from: 64, to: 128, moved: 49, hash_rnd: ht.tbl.hash_rnd, event: expect.any(Number) }]);
     expect(tr.results).toEqual([{ key: 0x424242 + 48, id: null, event: expect.any(Number) }]);
   });
@@ -52,7 +55,7 @@ describe('extract_keyht', () => {
     expect(tr.results[0]!.id).not.toBe(null);
   });
 
-  it('on 4.13 there is no table: the model gives the walk\'s extent and the events its steps', () => {
+  it("on 4.13 there is no table: the model gives the walk's extent and the events its steps", () => {
     const m = machineAt(KEYS_49, 49, { ipc_findkey: 'walk', ipc_idx_alloc: 'lowest' });
     expect(extract_keyht(m.kernel, [], {})).toEqual({ ipc: 'sem', variant: 'walk', in_use: 49, highest: 48, idx_bits: 15, table: null });
     const hit = keyht_ops(traceNext(m), 'sem');

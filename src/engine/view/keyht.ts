@@ -107,10 +107,18 @@ export const extract_keyht: Extractor<KeyhtModel> = (kernel: Kernel, events: rea
   }
   const shrink_below = ht.automatic_shrinking && tbl.size > ht.min_size ? Math.trunc((tbl.size * 3) / 10) : null;
   model.table = {
-    size: tbl.size, nelems: ht.nelems, hash_rnd: tbl.hash_rnd, min_size: ht.min_size, tables: ht.tables,
+    size: tbl.size,
+    nelems: ht.nelems,
+    hash_rnd: tbl.hash_rnd,
+    min_size: ht.min_size,
+    tables: ht.tables,
     automatic_shrinking: ht.automatic_shrinking,
     grow_above: (tbl.size >>> 2) * 3,
-    shrink_below, histogram, density, window_first, chains,
+    shrink_below,
+    histogram,
+    density,
+    window_first,
+    chains,
   };
   return model;
 };

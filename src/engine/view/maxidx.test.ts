@@ -6,7 +6,18 @@ describe('extract_maxidx', () => {
   it('lists the used indices as runs, with the cached max_idx and the limit', () => {
     const m = machineAt(SET_0_3_9, 5);
     expect(extract_maxidx(m.kernel, [], {})).toEqual({
-      ipc: 'msg', variant: 'bsearch', limit: 32767, max_idx: 9, in_use: 3, highest: 9, runs: [[0, 0], [3, 3], [9, 9]], truncated: false,
+      ipc: 'msg',
+      variant: 'bsearch',
+      limit: 32767,
+      max_idx: 9,
+      in_use: 3,
+      highest: 9,
+      runs: [
+        [0, 0],
+        [3, 3],
+        [9, 9],
+      ],
+      truncated: false,
     });
   });
 

@@ -54,8 +54,17 @@ describe('extract_proc', () => {
     expect(conf.dir).toBe('sys/net/ipv4/conf');
     expect(conf.nodes.map((n) => n.name)).toEqual(['all', 'default', 'lo']);
     expect(m.dirs.map((d) => d.path)).toEqual([
-      'net', 'net/stat', 'net/dev_snmp6', 'net/netfilter', 'net/xt_recent', 'net/ipt_hashlimit', 'net/ip6t_hashlimit',
-      'sys/net/ipv4/conf', 'sys/net/ipv4/neigh', 'sys/net/ipv6/conf', 'sys/net/ipv6/neigh',
+      'net',
+      'net/stat',
+      'net/dev_snmp6',
+      'net/netfilter',
+      'net/xt_recent',
+      'net/ipt_hashlimit',
+      'net/ip6t_hashlimit',
+      'sys/net/ipv4/conf',
+      'sys/net/ipv4/neigh',
+      'sys/net/ipv6/conf',
+      'sys/net/ipv6/neigh',
     ]);
   });
 

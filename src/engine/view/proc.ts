@@ -134,7 +134,7 @@ function view_dirs(k: Kernel): DirRef[] {
     } else {
       const w = tree_walk(dir.subdir, isDir);
       out.push({ path, name: dir.name, impl: 'rbtree', root: dir.subdir as RbRoot<{ name: string }>, list: null, entries: w.size, max_id: w.max_id });
-      subdirs = w.kept.sort((a, b) => (a.namelen - b.namelen) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      subdirs = w.kept.sort((a, b) => a.namelen - b.namelen || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     }
     for (const de of subdirs) visit(de, `${path}/${de.name}`);
   };

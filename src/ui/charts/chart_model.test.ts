@@ -8,7 +8,10 @@ const pt = (value: number, ns: number) => ({ value, costs: newProbe().costs, ns,
 const points = [pt(1024, 4.28e6), pt(2048, 15.1e6), pt(4096, 56.5e6)];
 const linear = [pt(1024, 1e6), pt(2048, 2e6), pt(4096, 4e6)];
 const RESULT: SweepResult = {
-  variable: 'N', values: [1024, 2048, 4096], constants: {}, measureLine: 17,
+  variable: 'N',
+  values: [1024, 2048, 4096],
+  constants: {},
+  measureLine: 17,
   series: [
     { label: '5.13', config: DEFAULT_CONFIG, points, slopes: [null, 1.8, 1.9], slope: fittedSlope(points), counterSlopes: {} },
     { label: '6.18 ipcmni_extend=on', config: DEFAULT_CONFIG, points: linear, slopes: [null, 1, 1], slope: 1, counterSlopes: {} },
@@ -36,7 +39,7 @@ describe('the sweep chart model', () => {
     expect(a!.label).toBe('5.13: N = 1024, 4.28 ms');
   });
 
-  test('draws published times in their kernel\'s colour and leaves throughput tables out', () => {
+  test("draws published times in their kernel's colour and leaves throughput tables out", () => {
     expect(m.published).toHaveLength(1);
     expect(m.published[0]!.color).toBe(PALETTE[1]);
     expect(m.published[0]!.points[0]!.px).toBe(m.series[1]!.points[0]!.px);
@@ -56,7 +59,10 @@ describe('the chart of a multi-CPU sweep', () => {
   const smp = (value: number, throughput: number) => ({ ...pt(value, 5), throughput });
   const rwsem = [smp(1, 693000), smp(2, 722000), smp(4, 1463500)];
   const result: SweepResult = {
-    variable: 'CPUS', values: [1, 2, 4], constants: {}, measureLine: 0,
+    variable: 'CPUS',
+    values: [1, 2, 4],
+    constants: {},
+    measureLine: 0,
     series: [{ label: '2.6.25', config: DEFAULT_CONFIG, points: rwsem, slopes: [null, 0, 0], slope: 0, counterSlopes: {} }],
   };
   const m = chartModel(result, [
@@ -76,7 +82,10 @@ describe('the chart of a multi-CPU sweep', () => {
 describe('series that coincide stay apart, and nothing is clipped', () => {
   const same = [pt(1, 1e6), pt(10, 1e7)];
   const result: SweepResult = {
-    variable: 'N', values: [1, 10, 100], constants: {}, measureLine: 0,
+    variable: 'N',
+    values: [1, 10, 100],
+    constants: {},
+    measureLine: 0,
     series: ['5.15', '6.18', '6.18 ipcmni_extend=on'].map((label) => ({ label, config: DEFAULT_CONFIG, points: same, slopes: [null, 1], slope: 1, counterSlopes: {} })),
   };
   const m = chartModel(result);
@@ -103,7 +112,10 @@ describe('series that coincide stay apart, and nothing is clipped', () => {
 describe('a published ratio', () => {
   const smp = (value: number, throughput: number) => ({ ...pt(value, 5), throughput });
   const result = (top: number | null): SweepResult => ({
-    variable: 'PAIRS', values: [10, 80], constants: {}, measureLine: 0,
+    variable: 'PAIRS',
+    values: [10, 80],
+    constants: {},
+    measureLine: 0,
     series: [
       { label: '6.0', config: DEFAULT_CONFIG, points: [smp(10, 1e7), smp(80, 6.256e6)], slopes: [], slope: null, counterSlopes: {} },
       { label: '6.1', config: DEFAULT_CONFIG, points: top === null ? [smp(10, 1.5e7)] : [smp(10, 1.5e7), smp(80, top)], slopes: [], slope: null, counterSlopes: {} },

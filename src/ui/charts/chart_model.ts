@@ -115,7 +115,6 @@ export function pointY(p: SweepPoint, metric: Metric): number {
 
 export const formatY = (metric: Metric, y: number): string => (metric === 'throughput' ? formatRate(y) : formatNs(y));
 
-
 /** Ticks at powers of ten when the range spans two or more, else at 1, 2 and 5 times them. */
 function tickValues(scale: ReturnType<typeof scaleLog<number>>): number[] {
   const all = scale.ticks();
@@ -139,9 +138,7 @@ export function spreadLabels(ys: readonly number[], gap = 13): number[] {
   return out;
 }
 
-export function chartModel(
-  result: SweepResult, published: readonly PublishedSeries[] = [], width = 640, height = 380, ratios: readonly PublishedRatio[] = [],
-): ChartModel {
+export function chartModel(result: SweepResult, published: readonly PublishedSeries[] = [], width = 640, height = 380, ratios: readonly PublishedRatio[] = []): ChartModel {
   const metric = metricOf(result);
   const tickText = (v: number) => (metric === 'throughput' ? formatRate(v).replace(' msgs/s', '') : formatNs(v));
   const margin = {
@@ -166,8 +163,14 @@ export function chartModel(
   const yDomain: [number, number] = ys.length > 0 ? [Math.min(...ys), Math.max(...ys)] : [1, 10];
   if (xDomain[0] === xDomain[1]) xDomain[1] = xDomain[0] * 10;
   if (yDomain[0] === yDomain[1]) yDomain[1] = yDomain[0] * 10;
-  const x = scaleLog().domain(xDomain).range([margin.left, width - margin.right]).nice();
-  const yScale = scaleLog().domain(yDomain).range([height - margin.bottom, margin.top]).nice();
+  const x = scaleLog()
+    .domain(xDomain)
+    .range([margin.left, width - margin.right])
+    .nice();
+  const yScale = scaleLog()
+    .domain(yDomain)
+    .range([height - margin.bottom, margin.top])
+    .nice();
   const yTickValues = tickValues(yScale);
   margin.left = 30 + Math.max(...yTickValues.map((v) => textWidth(tickText(v))));
   x.range([margin.left, width - margin.right]);
@@ -183,7 +186,11 @@ export function chartModel(
         const y = pointY(p, metric);
         return { x: p.value, y, px: x(p.value), py: yScale(y), label: `${s.label}: ${result.variable} = ${p.value}, ${formatY(metric, y)}` };
       });
-    const path = line<ChartPoint>((p) => p.px, (p) => p.py)(points) ?? '';
+    const path =
+      line<ChartPoint>(
+        (p) => p.px,
+        (p) => p.py,
+      )(points) ?? '';
     const slope = metric === 'time' ? s.slope : fittedSlope(points.map((p) => ({ value: p.x, ns: p.y })));
     const last = points[points.length - 1];
     return { label: s.label, slope, path, points, color, dash, marker, end: last === undefined ? null : { x: width - margin.right + 8, y: last.py } };
@@ -203,7 +210,12 @@ export function chartModel(
     const ours = top === undefined || !(pointY(top, metric) > 0) ? null : pointY(top, metric) / pointY(base, metric);
     const y0 = pointY(base, metric);
     chartRatios.push({
-      px: x(r.value), pyBase: yScale(y0), pyPublished: yScale(y0 * r.ratio), color: colorOf.get(r.numerator) ?? 'currentColor', published: r.ratio, ours,
+      px: x(r.value),
+      pyBase: yScale(y0),
+      pyPublished: yScale(y0 * r.ratio),
+      color: colorOf.get(r.numerator) ?? 'currentColor',
+      published: r.ratio,
+      ours,
       text: `${r.numerator} / ${r.denominator} at ${result.variable} = ${r.value}: published ${r.label}${ours === null ? '' : `, here ${ours.toFixed(2)}×`}`,
     });
   }
@@ -213,8 +225,15 @@ export function chartModel(
     points: s.points.map((p) => ({ x: p.value, y: p.y, px: x(p.value), py: yScale(p.y), label: `${s.label}: ${result.variable} = ${p.value}, ${formatY(metric, p.y)}` })),
   }));
   return {
-    metric, yTitle: metric === 'time' ? 'modeled time (log)' : 'throughput, msgs/s (log)',
-    width, height, margin, variable: result.variable, series, published: pub, ratios: chartRatios,
+    metric,
+    yTitle: metric === 'time' ? 'modeled time (log)' : 'throughput, msgs/s (log)',
+    width,
+    height,
+    margin,
+    variable: result.variable,
+    series,
+    published: pub,
+    ratios: chartRatios,
     xTicks: tickValues(x).map((v) => ({ value: v, pos: x(v), text: v.toLocaleString('en') })),
     yTicks: yTickValues.map((v) => ({ value: v, pos: yScale(v), text: tickText(v) })),
   };

@@ -26,6 +26,9 @@ describe('the sweep form', () => {
 
   test('refuses a value or a kernel listed twice (the chart keys its rows by value and its lines by kernel)', () => {
     expect(requestFor({ variable: 'N', values: '1, 1, 10', kernels: '6.18', sets: '', constants: '' }, '')).toEqual({ ok: false, message: 'The value 1 is listed twice; give each value once.' });
-    expect(requestFor({ variable: 'N', values: '1, 10', kernels: '6.18, 6.18', sets: '', constants: '' }, '')).toEqual({ ok: false, message: 'The kernel 6.18 is listed twice; give each kernel once.' });
+    expect(requestFor({ variable: 'N', values: '1, 10', kernels: '6.18, 6.18', sets: '', constants: '' }, '')).toEqual({
+      ok: false,
+      message: 'The kernel 6.18 is listed twice; give each kernel once.',
+    });
   });
 });

@@ -23,7 +23,9 @@ export function formFor(r: Reproduction, full: boolean): SweepForm {
     values: values.join(', '),
     kernels: r.kernels.join(' '),
     sets: r.sets.join(' '),
-    constants: Object.entries(r.constants ?? {}).map(([k, v]) => `${k}=${v}`).join(' '),
+    constants: Object.entries(r.constants ?? {})
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' '),
   };
 }
 

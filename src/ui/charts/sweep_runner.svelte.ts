@@ -25,7 +25,10 @@ export interface SweepProgressState {
 
 /** The result of the points finished so far: each series its finished points in value order. */
 export function partialSweep(spec: SweepSpec, points: readonly (readonly (SweepPoint | undefined)[])[]): SweepResult {
-  return assembleSweep(spec, points.map((ps) => spec.values.map((_, i) => ps[i]).filter((p): p is SweepPoint => p !== undefined)));
+  return assembleSweep(
+    spec,
+    points.map((ps) => spec.values.map((_, i) => ps[i]).filter((p): p is SweepPoint => p !== undefined)),
+  );
 }
 
 export class SweepRunner {
@@ -60,12 +63,17 @@ export class SweepRunner {
     this.result = partialSweep(s, points);
     this.progress = { done: 0, total, label: '', value: 0 };
     try {
-      const out = await runSweepParallel(s, runners, (job, point, done) => {
-        if (run !== this.#run) return;
-        points[job.series]![job.index] = point;
-        this.result = partialSweep(s, points);
-        this.progress = { done, total, label: s.configs[job.series]!.label, value: point.value };
-      }, () => run !== this.#run);
+      const out = await runSweepParallel(
+        s,
+        runners,
+        (job, point, done) => {
+          if (run !== this.#run) return;
+          points[job.series]![job.index] = point;
+          this.result = partialSweep(s, points);
+          this.progress = { done, total, label: s.configs[job.series]!.label, value: point.value };
+        },
+        () => run !== this.#run,
+      );
       if (run === this.#run) this.result = out;
     } catch (e) {
       if (run !== this.#run) return;

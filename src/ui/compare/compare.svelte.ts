@@ -41,8 +41,11 @@ export class CompareSession {
 
   state(): CompareState {
     return {
-      left: this.left.kernel, right: this.right.kernel, step: this.step,
-      views: [this.left.views, this.right.views], viewOptions: [this.left.viewOptions, this.right.viewOptions],
+      left: this.left.kernel,
+      right: this.right.kernel,
+      step: this.step,
+      views: [this.left.views, this.right.views],
+      viewOptions: [this.left.viewOptions, this.right.viewOptions],
     };
   }
 

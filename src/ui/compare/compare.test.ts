@@ -18,7 +18,7 @@ describe('the console diff', () => {
 });
 
 describe('the cost strip', () => {
-  test('gives both sides\' step and total times and the counters that differ, heaviest first', () => {
+  test("gives both sides' step and total times and the counters that differ, heaviest first", () => {
     const a = newProbe().costs;
     const b = newProbe().costs;
     a.idr_find = 10;
@@ -26,7 +26,10 @@ describe('the cost strip', () => {
     b.syscalls = 1;
     b.idr_get_next = 1;
     const s = costStrip([a, b], [a, b]);
-    expect(s.counters.map((c) => [c.name, c.left, c.right])).toEqual([['idr_find', 10, 0], ['idr_get_next', 0, 1]]);
+    expect(s.counters.map((c) => [c.name, c.left, c.right])).toEqual([
+      ['idr_find', 10, 0],
+      ['idr_get_next', 0, 1],
+    ]);
     expect(s.stepLeftNs).toBe(s.totalLeftNs);
     expect(s.stepLeftNs).toBeGreaterThan(s.stepRightNs);
   });

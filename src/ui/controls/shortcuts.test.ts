@@ -2,7 +2,12 @@ import { describe, expect, test } from 'vitest';
 import { shortcutFor, type KeyLike } from './shortcuts';
 
 const press = (key: string, mods: Partial<KeyLike> = {}): KeyLike => ({
-  key, shiftKey: false, ctrlKey: false, altKey: false, metaKey: false, ...mods,
+  key,
+  shiftKey: false,
+  ctrlKey: false,
+  altKey: false,
+  metaKey: false,
+  ...mods,
 });
 
 describe('the stepping shortcuts', () => {

@@ -6,19 +6,7 @@
  * Home, End, `?` and letters mean something else.
  */
 
-export type Action =
-  | 'run'
-  | 'step_over'
-  | 'step_back'
-  | 'step_into'
-  | 'step_out'
-  | 'step_back_inner'
-  | 'run_to_cursor'
-  | 'reset'
-  | 'to_end'
-  | 'play_pause'
-  | 'help'
-  | 'close';
+export type Action = 'run' | 'step_over' | 'step_back' | 'step_into' | 'step_out' | 'step_back_inner' | 'run_to_cursor' | 'reset' | 'to_end' | 'play_pause' | 'help' | 'close';
 
 export interface Shortcut {
   action: Action;
@@ -40,7 +28,10 @@ export interface KeyLike {
 }
 
 const plain = (e: KeyLike) => !e.ctrlKey && !e.altKey && !e.metaKey;
-const key = (k: string, shift = false) => (e: KeyLike) => e.key === k && plain(e) && e.shiftKey === shift;
+const key =
+  (k: string, shift = false) =>
+  (e: KeyLike) =>
+    e.key === k && plain(e) && e.shiftKey === shift;
 
 export const SHORTCUTS: readonly Shortcut[] = [
   { action: 'run', keys: 'F8', aria: 'F8', label: 'Run to the end', anywhere: true, matches: key('F8') },

@@ -16,11 +16,16 @@ export function sparkline(steps: readonly number[], values: readonly number[], s
   const end = n > 0 ? steps[n - 1]! : 0;
   let max = 0;
   for (let i = 0; i < n; i++) max = Math.max(max, values[i]!);
-  const x = scaleLinear().domain([first, Math.max(end, first + 1)]).range([1, w - 1]);
-  const y = scaleLinear().domain([0, Math.max(max, 1)]).range([h - 1, 1]);
+  const x = scaleLinear()
+    .domain([first, Math.max(end, first + 1)])
+    .range([1, w - 1]);
+  const y = scaleLinear()
+    .domain([0, Math.max(max, 1)])
+    .range([h - 1, 1]);
   const idx = Array.from({ length: n }, (_, i) => i);
-  const d = line<number>()
-    .x((i) => x(steps[i]!))
-    .y((i) => y(values[i]!))(idx) ?? '';
+  const d =
+    line<number>()
+      .x((i) => x(steps[i]!))
+      .y((i) => y(values[i]!))(idx) ?? '';
   return { d, marker: n > 0 && step >= first && step <= end ? x(step) : null, last: n > 0 ? values[n - 1]! : 0 };
 }

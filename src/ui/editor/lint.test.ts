@@ -5,7 +5,7 @@ import { checkInSlices } from './lint';
 const big = (bad: string) => Array.from({ length: 100_000 }, (_, i) => `msgctl(${i}, IPC_RMID)`).join('\n') + bad;
 
 describe('checkInSlices', () => {
-  it('gives check()\'s verdict on a large text, a good one and one with an error on its last line', async () => {
+  it("gives check()'s verdict on a large text, a good one and one with an error on its last line", async () => {
     for (const text of [big(''), big('\nmsgctl(1)')]) {
       expect(await checkInSlices(text, () => false)).toEqual(check(text));
     }

@@ -32,10 +32,7 @@ const currentField = StateField.define<DecorationSet>({
       }
       const to = Math.min(span.to, len);
       const line = tr.state.doc.lineAt(span.from);
-      next = Decoration.set(
-        to > span.from ? [currentLine.range(line.from), currentMark.range(span.from, to)] : [currentLine.range(line.from)],
-        true,
-      );
+      next = Decoration.set(to > span.from ? [currentLine.range(line.from), currentMark.range(span.from, to)] : [currentLine.range(line.from)], true);
     }
     return next;
   },
@@ -61,14 +58,13 @@ const errorField = StateField.define<RangeSet<GutterMarker>>({
       if (!e.is(setErrorLines)) continue;
       const doc = tr.state.doc;
       const starts = e.value.filter((l) => l >= 1 && l <= doc.lines).map((l) => doc.line(l).from);
-      next = RangeSet.of(starts.map((from) => errorMarker.range(from)), true);
+      next = RangeSet.of(
+        starts.map((from) => errorMarker.range(from)),
+        true,
+      );
     }
     return next;
   },
 });
 
-export const statementMarks: Extension = [
-  currentField,
-  errorField,
-  gutter({ class: 'cm-error-gutter', markers: (v) => v.state.field(errorField) }),
-];
+export const statementMarks: Extension = [currentField, errorField, gutter({ class: 'cm-error-gutter', markers: (v) => v.state.field(errorField) })];

@@ -62,15 +62,14 @@ export const EXAMPLES: readonly Example[] = [
     file: '002-ipc-maxidx-no-cache.ipc',
     title: 'Why max_idx stayed cached',
     blurb:
-      'Each SEM_INFO returns the highest index in use; a rejected patch searched for it on every call instead of caching it. Compare ipc_maxidx=bsearch (the cache, 6.18) with search (no cache) or none (2.6.25\'s walk).',
+      "Each SEM_INFO returns the highest index in use; a rejected patch searched for it on every call instead of caching it. Compare ipc_maxidx=bsearch (the cache, 6.18) with search (no cache) or none (2.6.25's walk).",
     views: ['maxidx'],
     compare: { left: {}, right: { switches: { ipc_maxidx: 'search' } } },
   },
   {
     file: '003-procfs-rbtree.ipc',
     title: 'procfs directories: list or rb-tree',
-    blurb:
-      'Each new network device adds /proc entries, inserted by walking a list up to 3.18 and into an rb-tree since 3.19, yet the name scan of __dev_alloc_name dominates. Compare 3.18 with 3.19.',
+    blurb: 'Each new network device adds /proc entries, inserted by walking a list up to 3.18 and into an rb-tree since 3.19, yet the name scan of __dev_alloc_name dominates. Compare 3.18 with 3.19.',
     kernel: { preset: '3.18' },
     views: ['proc'],
     compare: { left: { preset: '3.18' }, right: { preset: '3.19' } },
@@ -78,8 +77,7 @@ export const EXAMPLES: readonly Example[] = [
   {
     file: '003-procfs-rbtree-named.ipc',
     title: 'procfs directories, named devices',
-    blurb:
-      'With the names given there is no name scan, and what remains is the /proc insertion: quadratic on the list, N log N on the rb-tree. Compare 3.18 with 3.19.',
+    blurb: 'With the names given there is no name scan, and what remains is the /proc insertion: quadratic on the list, N log N on the rb-tree. Compare 3.18 with 3.19.',
     kernel: { preset: '3.18' },
     views: ['proc'],
     compare: { left: { preset: '3.18' }, right: { preset: '3.19' } },
@@ -104,8 +102,7 @@ export const EXAMPLES: readonly Example[] = [
   {
     file: '005-ipc-findkey-lookups.ipc',
     title: 'semget of existing keys',
-    blurb:
-      'Finding key i among existing ones made 4.13 look at idx 0 … i, while 4.14 compares about one key in its bucket. Compare 4.13 with 4.14; only the second loop is measured.',
+    blurb: 'Finding key i among existing ones made 4.13 look at idx 0 … i, while 4.14 compares about one key in its bucket. Compare 4.13 with 4.14; only the second loop is measured.',
     kernel: { preset: '4.13' },
     views: ['keyht'],
     compare: { left: { preset: '4.13' }, right: { preset: '4.14' } },

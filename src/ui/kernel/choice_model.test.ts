@@ -11,7 +11,24 @@ describe('the kernel selector model', () => {
   test('shows each switch with the preset value and marks overrides', () => {
     const rows = switchRows({ preset: '5.13', switches: { sysvipc_find_ipc: 'get_next' } });
     expect(rows.map((r) => r.name)).toEqual([
-      'sysvipc_find_ipc', 'ipc_maxidx', 'ipc_idx_alloc', 'idr', 'msg_counters', 'proc_dir', 'ipc_lookup', 'spinlock', 'rwsem', 'shm_proc_format', 'ipc_limits', 'ipc_findkey', 'sem_locking', 'sem_zero_queue', 'semcnt', 'sem_wakeup', 'msg_wakeup', 'ipcmni_extend',
+      'sysvipc_find_ipc',
+      'ipc_maxidx',
+      'ipc_idx_alloc',
+      'idr',
+      'msg_counters',
+      'proc_dir',
+      'ipc_lookup',
+      'spinlock',
+      'rwsem',
+      'shm_proc_format',
+      'ipc_limits',
+      'ipc_findkey',
+      'sem_locking',
+      'sem_zero_queue',
+      'semcnt',
+      'sem_wakeup',
+      'msg_wakeup',
+      'ipcmni_extend',
     ]);
     expect(rows[0]).toEqual({ name: 'sysvipc_find_ipc', values: ['count', 'maxidx', 'get_next'], presetValue: 'count', value: 'get_next', overridden: true });
     expect(rows[1]).toEqual({ name: 'ipc_maxidx', values: ['none', 'linear', 'bsearch', 'search'], presetValue: 'linear', value: 'linear', overridden: false });

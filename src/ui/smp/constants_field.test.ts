@@ -19,7 +19,7 @@ describe('the machine constants field', () => {
     expect(constantsValid('syscall=1 '.repeat(Math.ceil(MAX_CONSTANTS_CHARS / 10) + 1))).toBe(false);
   });
 
-  test('lists every constant a run used with its unit, marking those that differ from the machine\'s', () => {
+  test("lists every constant a run used with its unit, marking those that differ from the machine's", () => {
     const rows = constantRows({ machine: 'core2', constants: { ...MACHINES.core2, syscall: 10000, ipc_ns_offset: 32 } });
     expect(rows.map((r) => r.name)).toEqual(CONSTANT_NAMES);
     expect(rows.filter((r) => r.changed)).toEqual([
@@ -28,6 +28,10 @@ describe('the machine constants field', () => {
     ]);
     expect(rows.find((r) => r.name === 'smt_speedup')).toMatchObject({ unit: 'ratio', changed: false, value: 1.25 });
     // the icelake values are not core2's: a run on icelake with core2's syscall is an override
-    expect(constantRows({ machine: 'icelake', constants: { ...MACHINES.icelake, syscall: 80 } }).filter((r) => r.changed).map((r) => r.name)).toEqual(['syscall']);
+    expect(
+      constantRows({ machine: 'icelake', constants: { ...MACHINES.icelake, syscall: 80 } })
+        .filter((r) => r.changed)
+        .map((r) => r.name),
+    ).toEqual(['syscall']);
   });
 });

@@ -37,6 +37,10 @@ const UNITS: Partial<Record<keyof SmpConstants, ConstantRow['unit']>> = { smt_sp
 export function constantRows(result: Pick<SmpResult, 'machine' | 'constants'>): ConstantRow[] {
   const base = MACHINES[result.machine];
   return CONSTANT_NAMES.map((name) => ({
-    name, value: result.constants[name], unit: UNITS[name] ?? 'ns', changed: result.constants[name] !== base[name], base: base[name],
+    name,
+    value: result.constants[name],
+    unit: UNITS[name] ?? 'ns',
+    changed: result.constants[name] !== base[name],
+    base: base[name],
   }));
 }

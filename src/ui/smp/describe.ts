@@ -22,6 +22,7 @@ export function describeTimeline(data: SmpRunData, laneCount: number, laneWord: 
   ];
   const lock = data.result.locks.find((l) => l.acquisitions > 0);
   if (lock !== undefined) parts.push(`Lock ${lock.lock} (${lock.kind}): ${lock.acquisitions} acquisitions, ${lock.contended} contended, ${formatNs(lock.wait_ns)} waited in the whole run.`);
-  if (line !== null) parts.push(`Cache line ${line}: ${lineMoves} moves between CPUs in the window${domain[1] > data.detail_end ? ` (recorded up to ${formatNs(data.detail_end - data.result.warmup)})` : ''}.`);
+  if (line !== null)
+    parts.push(`Cache line ${line}: ${lineMoves} moves between CPUs in the window${domain[1] > data.detail_end ? ` (recorded up to ${formatNs(data.detail_end - data.result.warmup)})` : ''}.`);
   return parts.join(' ');
 }

@@ -25,7 +25,7 @@ test('more than 32 CPUs start aggregated by socket', () => {
   expect(defaultLaneMode(64, 64)).toBe('cpu');
 });
 
-test('a socket lane adds its CPUs\' times and the bar stacks them over the capacity', () => {
+test("a socket lane adds its CPUs' times and the bar stacks them over the capacity", () => {
   const t = laneTimes(result, lanes(result, 'socket')[0]!);
   expect(t).toEqual({ running: 60, spinning: 20, stalled: 30, idle: 90 });
   expect(stackedBar(t, 200)).toEqual([

@@ -5,7 +5,7 @@ import { movesIn, ownerPath, ownerSegments } from './line_owner';
 const mv = (t: number, from: number, to: number, how: SmpLineMove['how'] = 'socket', line = 'x'): SmpLineMove => ({ kind: 'smp_line', t, line, from, to, how, ns: 50 });
 const moves = [mv(10, -1, 0, 'memory'), mv(20, 0, 1), mv(25, 5, 5, 'remote', 'y'), mv(30, 1, 3, 'remote')];
 
-test('the owner is the last move\'s target until the next move, clipped to the window and the recorded events', () => {
+test("the owner is the last move's target until the next move, clipped to the window and the recorded events", () => {
   expect(ownerSegments(moves, 'x', [0, 100], 100)).toEqual([
     { cpu: 0, t0: 10, t1: 20 },
     { cpu: 1, t0: 20, t1: 30 },
@@ -24,5 +24,11 @@ test('moves are counted by where they came from inside the window', () => {
 
 test('the owner path jumps between rows at each move', () => {
   const segs = ownerSegments(moves, 'x', [0, 40], 40);
-  expect(ownerPath(segs, (t) => t, (cpu) => cpu * 10)).toBe('M10.0,0.0H20.0V10.0H30.0V30.0H40.0');
+  expect(
+    ownerPath(
+      segs,
+      (t) => t,
+      (cpu) => cpu * 10,
+    ),
+  ).toBe('M10.0,0.0H20.0V10.0H30.0V30.0H40.0');
 });

@@ -16,7 +16,10 @@ export interface OwnerSegment {
 /** The owner segments of `line` clipped to `domain` and to `detailEnd`; moves are taken in time order. */
 export function ownerSegments(moves: readonly SmpLineMove[], line: string, domain: Domain, detailEnd: number): OwnerSegment[] {
   const end = Math.min(domain[1], detailEnd);
-  const mine = moves.filter((m) => m.line === line).map((m, i) => ({ m, i })).sort((a, b) => a.m.t - b.m.t || a.i - b.i);
+  const mine = moves
+    .filter((m) => m.line === line)
+    .map((m, i) => ({ m, i }))
+    .sort((a, b) => a.m.t - b.m.t || a.i - b.i);
   const out: OwnerSegment[] = [];
   for (let k = 0; k < mine.length; k++) {
     const m = mine[k]!.m;

@@ -17,10 +17,11 @@ export interface LockColumn {
 /** The columns between `edges` for `lock`; events are taken in time order (ties: as given). */
 export function lockColumns(events: readonly SmpLockEvent[], lock: string, edges: readonly number[], detailEnd: number): (LockColumn | null)[] {
   const n = edges.length - 1;
-  const cols: (LockColumn | null)[] = Array.from({ length: n }, (_, i) =>
-    edges[i + 1]! <= detailEnd ? { t0: edges[i]!, t1: edges[i + 1]!, depth: 0, acquisitions: 0 } : null,
-  );
-  const mine = events.filter((e) => e.lock === lock).map((e, i) => ({ e, i })).sort((a, b) => a.e.t - b.e.t || a.i - b.i);
+  const cols: (LockColumn | null)[] = Array.from({ length: n }, (_, i) => (edges[i + 1]! <= detailEnd ? { t0: edges[i]!, t1: edges[i + 1]!, depth: 0, acquisitions: 0 } : null));
+  const mine = events
+    .filter((e) => e.lock === lock)
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => a.e.t - b.e.t || a.i - b.i);
   const waiting = new Set<number>();
   let col = 0;
   const carry = (upTo: number) => {

@@ -27,7 +27,7 @@ describe('timeline layout', () => {
     expect(half).toEqual([{ running: 7.5, spinning: 0, stalled: 0, idle: 2.5 }]);
   });
 
-  test('a lane\'s columns over the whole run add up to its CPU times', () => {
+  test("a lane's columns over the whole run add up to its CPU times", () => {
     const cols = laneColumns(bins, { key: 'c1', label: 'CPU 1', cpus: [1] }, columnEdges([100, 140], 7));
     const sum = cols.reduce((a, c) => ({ running: a.running + c.running, spinning: a.spinning + c.spinning, stalled: a.stalled + c.stalled, idle: a.idle + c.idle }));
     expect(sum.running).toBe(0);

@@ -1,9 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { compressToEncodedURIComponent } from 'lz-string';
-import {
-  decodeState, encodedFromHash, encodeState, hashForState, linkedCompare, MAX_DECODED_CHARS, MAX_FOCUS, type ChartsState, type CompareState, type Migration, type UrlState,
-} from './url_state';
+import { decodeState, encodedFromHash, encodeState, hashForState, linkedCompare, MAX_DECODED_CHARS, MAX_FOCUS, type ChartsState, type CompareState, type Migration, type UrlState } from './url_state';
 
 const STATE: UrlState = {
   v: 3,
@@ -72,7 +70,7 @@ describe('the URL state', () => {
     });
   });
 
-  test('takes a version 2 link to version 3 at the end of its operation, and keeps a version 3 link\'s event', () => {
+  test("takes a version 2 link to version 3 at the end of its operation, and keeps a version 3 link's event", () => {
     expect(decodeState(raw({ v: 2, workload: 'x', step: 3 }))).toEqual({ ok: true, state: { v: 3, event: null, workload: 'x', step: 3, ...V2_DEFAULTS } });
     expect(decodeState(raw({ v: 3, workload: 'x', step: 3, event: 5 }))).toEqual({ ok: true, state: { v: 3, event: 5, workload: 'x', step: 3, ...V2_DEFAULTS } });
   });
@@ -148,27 +146,32 @@ describe('the URL state', () => {
   });
 
   test('drops bad view options one by one and says which, keeping the good ones and the rest of the link', () => {
-    const decoded = decodeState(raw({
-      v: 2, workload: 'x', step: 4, views: ['idr'],
-      viewOptions: {
-        idr: { ipc: 'pipe', focus: 7 },
-        maxidx: { ipc: 'sem', focus: -1 },
-        proc: { dir: 42 },
-        seqfile: { dir: 'a\nb', colour: 'red' },
-        percpu: 'all',
-        '<img src=x onerror=alert(1)>': { ipc: 'msg' },
-      },
-    }));
+    const decoded = decodeState(
+      raw({
+        v: 2,
+        workload: 'x',
+        step: 4,
+        views: ['idr'],
+        viewOptions: {
+          idr: { ipc: 'pipe', focus: 7 },
+          maxidx: { ipc: 'sem', focus: -1 },
+          proc: { dir: 42 },
+          seqfile: { dir: 'a\nb', colour: 'red' },
+          percpu: 'all',
+          '<img src=x onerror=alert(1)>': { ipc: 'msg' },
+        },
+      }),
+    );
     expect(decoded).toEqual({
       ok: true,
       state: { v: 3, event: null, workload: 'x', step: 4, ...V2_DEFAULTS, views: ['idr'], viewOptions: { idr: { focus: 7 }, maxidx: { ipc: 'sem' }, proc: {}, seqfile: {} } },
       dropped: [
         'the idr view\'s ipc "pipe"',
-        'the maxidx view\'s focus value',
-        'the proc view\'s dir value',
+        "the maxidx view's focus value",
+        "the proc view's dir value",
         'the seqfile view\'s dir "a\\nb"',
         'the seqfile view\'s unknown option "colour"',
-        'the percpu view\'s options (not an object)',
+        "the percpu view's options (not an object)",
         'the options of an unknown view "<img src=x onerror=alert(1)>"',
       ],
     });
@@ -177,7 +180,9 @@ describe('the URL state', () => {
   test('drops absurd zoom numbers and view options that are not a short list', () => {
     for (const focus of [MAX_FOCUS + 1, 1.5, 1e308, '3', null]) {
       expect(decodeState(raw({ v: 2, workload: 'x', step: 0, viewOptions: { idr: { focus } } }))).toMatchObject({
-        ok: true, state: { viewOptions: { idr: {} } }, dropped: ["the idr view's focus " + (typeof focus === 'string' ? '"3"' : 'value')],
+        ok: true,
+        state: { viewOptions: { idr: {} } },
+        dropped: ["the idr view's focus " + (typeof focus === 'string' ? '"3"' : 'value')],
       });
     }
     expect(decodeState(raw({ v: 2, workload: 'x', step: 0, viewOptions: { idr: { focus: MAX_FOCUS } } }))).toMatchObject({ state: { viewOptions: { idr: { focus: MAX_FOCUS } } } });
@@ -199,12 +204,15 @@ describe('the URL state', () => {
     ];
     for (const charts of bad) {
       expect(decodeState(raw({ v: 2, workload: 'x', step: 0, mode: 'charts', charts }))).toEqual({
-        ok: true, state: { v: 3, event: null, workload: 'x', step: 0, ...V2_DEFAULTS, mode: 'charts' }, dropped: ['the charts page state (not a scenario and a form)'],
+        ok: true,
+        state: { v: 3, event: null, workload: 'x', step: 0, ...V2_DEFAULTS, mode: 'charts' },
+        dropped: ['the charts page state (not a scenario and a form)'],
       });
     }
     const { full: _, ...noFull } = CHARTS;
     expect(decodeState(raw({ v: 2, workload: 'x', step: 0, charts: { ...noFull, form: { ...CHARTS.form, extra: 1 } } }))).toEqual({
-      ok: true, state: { v: 3, event: null, workload: 'x', step: 0, ...V2_DEFAULTS, charts: { ...CHARTS, full: false } },
+      ok: true,
+      state: { v: 3, event: null, workload: 'x', step: 0, ...V2_DEFAULTS, charts: { ...CHARTS, full: false } },
     });
   });
 
@@ -214,7 +222,7 @@ describe('the URL state', () => {
     expect(decodeState(encodeState(state))).toEqual({ ok: true, state });
   });
 
-  test('a compare link carries only the panes\' options that are set, and none when neither pane has any', () => {
+  test("a compare link carries only the panes' options that are set, and none when neither pane has any", () => {
     const unset = { ipc: undefined, focus: undefined };
     const compare = (viewOptions: CompareState['viewOptions']): CompareState => ({ ...STATE.compare!, viewOptions });
     const written = linkedCompare(compare([{ idr: unset, maxidx: {} }, { idr: { ...unset, ipc: 'shm' } }]), 'compare');
@@ -226,7 +234,7 @@ describe('the URL state', () => {
     expect(linkedCompare(null, 'compare')).toBe(null);
   });
 
-  test('the compare panes\' options travel in compare mode only (as the charts choices in charts mode), the kernels, step and views in every mode', () => {
+  test("the compare panes' options travel in compare mode only (as the charts choices in charts mode), the kernels, step and views in every mode", () => {
     const compare: CompareState = { ...STATE.compare!, viewOptions: [{ idr: { ipc: 'shm' } }, { proc: { dir: 'sysvipc' } }] };
     expect(linkedCompare(compare, 'compare')).toEqual(compare);
     for (const mode of ['play', 'charts'] as const) {
@@ -236,19 +244,22 @@ describe('the URL state', () => {
     }
   });
 
-  test('drops bad view options of a compare pane and says which pane, keeping the other pane\'s and the rest of the link', () => {
+  test("drops bad view options of a compare pane and says which pane, keeping the other pane's and the rest of the link", () => {
     const base = { v: 3, event: 2, workload: 'x', step: 4, views: ['idr'], mode: 'compare' };
     const compare = { left: { preset: '5.13' }, right: {}, step: 3, views: [['idr'], ['idr', 'proc']] };
-    const decoded = decodeState(raw({
-      ...base, viewOptions: { idr: { ipc: 'pipe' } },
-      compare: { ...compare, viewOptions: [{ idr: { ipc: 'sem', focus: -1 } }, { idr: { ipc: 'shm' }, proc: { dir: 7 }, '<b>x</b>': {} }] },
-    }));
+    const decoded = decodeState(
+      raw({
+        ...base,
+        viewOptions: { idr: { ipc: 'pipe' } },
+        compare: { ...compare, viewOptions: [{ idr: { ipc: 'sem', focus: -1 } }, { idr: { ipc: 'shm' }, proc: { dir: 7 }, '<b>x</b>': {} }] },
+      }),
+    );
     expect(decoded).toEqual({
       ok: true,
       state: { ...base, kernel: {}, viewOptions: { idr: {} }, compare: { ...compare, viewOptions: [{ idr: { ipc: 'sem' } }, { idr: { ipc: 'shm' }, proc: {} }] } },
       dropped: [
-        'the idr view\'s focus value in the left compare pane',
-        'the proc view\'s dir value in the right compare pane',
+        "the idr view's focus value in the left compare pane",
+        "the proc view's dir value in the right compare pane",
         'the options of an unknown view "<b>x</b>" in the right compare pane',
         'the idr view\'s ipc "pipe"',
       ],
@@ -260,7 +271,9 @@ describe('the URL state', () => {
     });
     for (const viewOptions of [{ idr: { ipc: 'shm' } }, [{}], [{}, {}, {}], 'idr']) {
       expect(decodeState(raw({ ...base, compare: { ...compare, viewOptions } }))).toEqual({
-        ok: true, state: { ...base, kernel: {}, compare }, dropped: ["compare mode's view options (not one list per pane)"],
+        ok: true,
+        state: { ...base, kernel: {}, compare },
+        dropped: ["compare mode's view options (not one list per pane)"],
       });
     }
   });
@@ -284,12 +297,15 @@ describe('the URL state', () => {
     ];
     for (const [smp, dropped] of cases) {
       expect(decodeState(raw({ v: 2, workload: 'x', step: 3, views: ['idr'], smp }))).toEqual({
-        ok: true, state: { v: 3, event: null, workload: 'x', step: 3, ...V2_DEFAULTS, views: ['idr'] }, dropped: [dropped],
+        ok: true,
+        state: { v: 3, event: null, workload: 'x', step: 3, ...V2_DEFAULTS, views: ['idr'] },
+        dropped: [dropped],
       });
     }
     // commas and runs of spaces separate the overrides; the field is kept as typed
     expect(decodeState(raw({ v: 2, workload: 'x', step: 0, smp: { compareWith: '', constants: ' syscall=1,,  smt_speedup=1.5 ' } }))).toEqual({
-      ok: true, state: { v: 3, event: null, workload: 'x', step: 0, ...V2_DEFAULTS, smp: { compareWith: '', constants: ' syscall=1,,  smt_speedup=1.5 ' } },
+      ok: true,
+      state: { v: 3, event: null, workload: 'x', step: 0, ...V2_DEFAULTS, smp: { compareWith: '', constants: ' syscall=1,,  smt_speedup=1.5 ' } },
     });
   });
 
@@ -315,10 +331,22 @@ describe('links to the seed scenarios', () => {
     test(`a compare link to ${file} with kernels, views, view options and charts choices stays under 2,000 characters`, () => {
       const workload = readFileSync(new URL(file, dir), 'utf8');
       const state: UrlState = {
-        v: 3, workload, step: 123456, event: 19999, views: ['idr', 'maxidx', 'proc', 'percpu', 'seqfile'],
+        v: 3,
+        workload,
+        step: 123456,
+        event: 19999,
+        views: ['idr', 'maxidx', 'proc', 'percpu', 'seqfile'],
         kernel: { preset: '2.6.25', switches: { ipcmni_extend: 'on', sysvipc_find_ipc: 'get_next' } },
         mode: 'compare',
-        compare: { left: { preset: '2.6.25' }, right: { preset: '2.6.27', switches: { ipcmni_extend: 'on' } }, step: 123456, views: [['idr', 'seqfile'], ['idr', 'seqfile']] },
+        compare: {
+          left: { preset: '2.6.25' },
+          right: { preset: '2.6.27', switches: { ipcmni_extend: 'on' } },
+          step: 123456,
+          views: [
+            ['idr', 'seqfile'],
+            ['idr', 'seqfile'],
+          ],
+        },
         viewOptions: { idr: { ipc: 'shm', focus: 123456 }, maxidx: { ipc: 'sem' }, seqfile: { ipc: 'msg' }, proc: { dir: 'sysvipc' } },
         charts: { file, full: true, form: { variable: 'N', values: '1024, 2048, 4096, 8192, 16384, 32768', kernels: '2.6.25 5.13 5.15 6.18', sets: 'ipcmni_extend=off,on', constants: 'CPUS=4' } },
       };
@@ -330,13 +358,27 @@ describe('links to the seed scenarios', () => {
     test(`a compare-mode link to ${file} with kernels, views and the view options of the playground and of both panes stays under 2,000 characters`, () => {
       const workload = readFileSync(new URL(file, dir), 'utf8');
       const compare: CompareState = {
-        left: { preset: '2.6.25' }, right: { preset: '2.6.27', switches: { ipcmni_extend: 'on' } }, step: 123456, views: [['idr', 'seqfile', 'proc'], ['idr', 'seqfile', 'proc']],
-        viewOptions: [{ idr: { ipc: 'sem', focus: 654321 }, seqfile: { ipc: 'shm' } }, { idr: { ipc: 'shm', focus: 123456 }, seqfile: { ipc: 'sem' }, proc: { dir: 'net/dev_snmp6' } }],
+        left: { preset: '2.6.25' },
+        right: { preset: '2.6.27', switches: { ipcmni_extend: 'on' } },
+        step: 123456,
+        views: [
+          ['idr', 'seqfile', 'proc'],
+          ['idr', 'seqfile', 'proc'],
+        ],
+        viewOptions: [
+          { idr: { ipc: 'sem', focus: 654321 }, seqfile: { ipc: 'shm' } },
+          { idr: { ipc: 'shm', focus: 123456 }, seqfile: { ipc: 'sem' }, proc: { dir: 'net/dev_snmp6' } },
+        ],
       };
       const state: UrlState = {
-        v: 3, workload, step: 123456, event: 19999, views: ['idr', 'maxidx', 'proc', 'percpu', 'seqfile'],
+        v: 3,
+        workload,
+        step: 123456,
+        event: 19999,
+        views: ['idr', 'maxidx', 'proc', 'percpu', 'seqfile'],
         kernel: { preset: '2.6.25', switches: { ipcmni_extend: 'on', sysvipc_find_ipc: 'get_next' } },
-        mode: 'compare', compare: linkedCompare(compare, 'compare'),
+        mode: 'compare',
+        compare: linkedCompare(compare, 'compare'),
         viewOptions: { idr: { ipc: 'shm', focus: 123456 }, maxidx: { ipc: 'sem' }, seqfile: { ipc: 'msg' }, proc: { dir: 'sysvipc' } },
       };
       const link = 'https://ipcscope.example.org/ipcscope/' + hashForState(state);
@@ -347,7 +389,14 @@ describe('links to the seed scenarios', () => {
     test(`a link to ${file} with a kernel and multi-CPU settings stays under 2,000 characters`, () => {
       const workload = readFileSync(new URL(file, dir), 'utf8');
       const state: UrlState = {
-        v: 3, workload, step: 0, event: null, views: [], kernel: { preset: '2.6.25', switches: { ipcmni_extend: 'on' } }, mode: 'play', compare: null,
+        v: 3,
+        workload,
+        step: 0,
+        event: null,
+        views: [],
+        kernel: { preset: '2.6.25', switches: { ipcmni_extend: 'on' } },
+        mode: 'play',
+        compare: null,
         smp: { compareWith: '2.6.27', constants: 'ipc_ns_offset=32 wake_latency=5000 syscall=200 smt_speedup=1.5' },
       };
       const link = 'https://ipcscope.example.org/ipcscope/' + hashForState(state);

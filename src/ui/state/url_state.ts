@@ -171,14 +171,16 @@ export function linkedOptions(options: ViewOptionsMap): ViewOptionsMap | null {
  */
 export function linkedCompare(compare: CompareState | null, mode: PageMode): CompareState | null {
   if (compare === null || compare.viewOptions === undefined) return compare;
-  const { viewOptions: [l, r], ...rest } = compare;
+  const {
+    viewOptions: [l, r],
+    ...rest
+  } = compare;
   const left = linkedOptions(l);
   const right = linkedOptions(r);
   return mode !== 'compare' || (left === null && right === null) ? rest : { ...rest, viewOptions: [left ?? {}, right ?? {}] };
 }
 
 const fail = (problem: LinkProblem, message: string): Decoded => ({ ok: false, problem, message });
-
 
 export function decodeState(encoded: string, migrations: readonly Migration[] = MIGRATIONS): Decoded {
   const inflated = decompressUriBounded(encoded, MAX_DECODED_CHARS);
@@ -352,8 +354,12 @@ function checkCharts(raw: unknown, dropped: string[]): ChartsState | undefined {
   if (raw === undefined) return undefined;
   const form = isRecord(raw) ? raw.form : undefined;
   const ok =
-    isRecord(raw) && typeof raw.file === 'string' && raw.file.length <= 128 && (raw.full === undefined || typeof raw.full === 'boolean') &&
-    isRecord(form) && FORM_FIELDS.every((f) => typeof form[f] === 'string' && (form[f] as string).length <= MAX_FORM_CHARS);
+    isRecord(raw) &&
+    typeof raw.file === 'string' &&
+    raw.file.length <= 128 &&
+    (raw.full === undefined || typeof raw.full === 'boolean') &&
+    isRecord(form) &&
+    FORM_FIELDS.every((f) => typeof form[f] === 'string' && (form[f] as string).length <= MAX_FORM_CHARS);
   if (!ok) {
     dropped.push('the charts page state (not a scenario and a form)');
     return undefined;

@@ -89,7 +89,11 @@ describe('a 3.19+ procfs directory (rbtree)', () => {
 
   it('finds a name in O(log n) compares', () => {
     const { fs, dir } = setup();
-    add(fs, dir, Array.from({ length: 1000 }, (_, i) => `ifb${i}`));
+    add(
+      fs,
+      dir,
+      Array.from({ length: 1000 }, (_, i) => `ifb${i}`),
+    );
     const p = newProbe();
     expect(pde_subdir_find(fs, dir, 'ifb777', p)!.name).toBe('ifb777');
     expect(p.costs.rb_compares).toBeLessThanOrEqual(2 * Math.log2(1001));
@@ -145,7 +149,11 @@ describe('a ≤3.18 procfs directory (singly linked list)', () => {
 
   it('looks up by walking from the newest entry', () => {
     const { fs, dir } = setup('list');
-    add(fs, dir, Array.from({ length: 100 }, (_, i) => `ifb${i}`));
+    add(
+      fs,
+      dir,
+      Array.from({ length: 100 }, (_, i) => `ifb${i}`),
+    );
     const p = newProbe();
     expect(pde_subdir_find(fs, dir, 'ifb0', p)!.name).toBe('ifb0');
     expect(p.costs.list_steps).toBe(100);
@@ -164,7 +172,11 @@ describe('readdir through getdents64', () => {
   it('re-walks pos-2 entries from the first on every call (proc_readdir_de)', () => {
     const { fs, dir } = setup();
     // 2000 names of 5 bytes: call 1 holds . .. and 1022 names, call 2 the other 978, call 3 nothing
-    add(fs, dir, Array.from({ length: 2000 }, (_, i) => `d${String(i).padStart(4, '0')}`));
+    add(
+      fs,
+      dir,
+      Array.from({ length: 2000 }, (_, i) => `d${String(i).padStart(4, '0')}`),
+    );
     const p = newProbe();
     const names = proc_readdir(fs, dir, p);
     expect(names.length).toBe(2000);

@@ -269,15 +269,7 @@ export function proc_mkdir(fs: ProcFs, name: string, parent: ProcDirEntry, p: Pr
  * `proc_create_single_data` and friends: a registered file (S_IFREG|mode,
  * nlink 1) printed by the show routine `show` with private `data`; or null.
  */
-export function proc_create_data(
-  fs: ProcFs,
-  name: string,
-  mode: number,
-  parent: ProcDirEntry,
-  show: string,
-  data: unknown,
-  p: Probe = NO_PROBE,
-): ProcDirEntry | null {
+export function proc_create_data(fs: ProcFs, name: string, mode: number, parent: ProcDirEntry, show: string, data: unknown, p: Probe = NO_PROBE): ProcDirEntry | null {
   const de = __proc_create(fs, name, S_IFREG | (mode & 0o7777), 1);
   if (de === null) return null;
   de.show = show;

@@ -171,21 +171,17 @@ const IFACES: readonly IpcProcIface[] = [
   },
   {
     path: 'shm',
-    header:
-      '       key      shmid perms                  size  cpid  lpid nattch   uid   gid  cuid  cgid      atime      dtime      ctime                   rss                  swap\n',
+    header: '       key      shmid perms                  size  cpid  lpid nattch   uid   gid  cuid  cgid      atime      dtime      ctime                   rss                  swap\n',
     // ≤2.6.35: no rss/swap columns, and one narrow (32-bit) header for every
     // architecture although 64-bit rows print the size %21lu (2.6.36 added
     // the columns and a 64-bit header)
-    classic_header:
-      '       key      shmid perms       size  cpid  lpid nattch   uid   gid  cuid  cgid      atime      dtime      ctime\n',
+    classic_header: '       key      shmid perms       size  cpid  lpid nattch   uid   gid  cuid  cgid      atime      dtime      ctime\n',
     ids: IPC_SHM_IDS,
     show: (m, obj, ns, p) => sysvipc_shm_proc_show(m, obj as ShmidKernel, p, ns.variants.shm_proc_format === 'rss_swap'),
   },
 ];
 
-const FILES = new Map<string, FileOps>(
-  IFACES.map((iface) => [iface.path, seq_file_ops(sysvipc_proc_seqops, (k): IpcProcIter => ({ ns: k.state.ipc, iface }))]),
-);
+const FILES = new Map<string, FileOps>(IFACES.map((iface) => [iface.path, seq_file_ops(sysvipc_proc_seqops, (k): IpcProcIter => ({ ns: k.state.ipc, iface }))]));
 /** procfs directory order: shorter names first, then bytewise (all three have 3 letters) */
 const NAMES = IFACES.map((i) => i.path);
 

@@ -113,11 +113,24 @@ describe('__dev_alloc_name', () => {
     const pt = newProbe(() => {});
     const pp = newProbe();
     const ops: [string, string | null][] = [
-      ['ifb%d', null], ['ifb%d', null], ['ifb7', null], ['x%dy', null], ['ifb%d', null], ['del', 'ifb0'],
-      ['ifb%d', null], ['ifb%d0', null], ['del', 'ifb7'], ['ifb%d', null], ['ifb%d', null], ['x%dy', null],
+      ['ifb%d', null],
+      ['ifb%d', null],
+      ['ifb7', null],
+      ['x%dy', null],
+      ['ifb%d', null],
+      ['del', 'ifb0'],
+      ['ifb%d', null],
+      ['ifb%d0', null],
+      ['del', 'ifb7'],
+      ['ifb%d', null],
+      ['ifb%d', null],
+      ['x%dy', null],
     ];
     for (const [what, victim] of ops) {
-      for (const [net, p] of [[traced, pt], [plain, pp]] as const) {
+      for (const [net, p] of [
+        [traced, pt],
+        [plain, pp],
+      ] as const) {
         if (what === 'del') unregister_netdevice(net, net.dev_name_head.get(victim!)!);
         else register_netdevice(net, alloc_netdev(what, ARPHRD_ETHER, 'ifb'), p);
       }

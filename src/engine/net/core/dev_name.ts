@@ -144,4 +144,3 @@ export function dev_name_format(pattern: string, i: number): string {
   const s = pattern.slice(0, pct) + i + pattern.slice(pct + 2);
   return s.length < IFNAMSIZ ? s : s.slice(0, IFNAMSIZ - 1);
 }
-

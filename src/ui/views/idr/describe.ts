@@ -66,9 +66,12 @@ export function describeIdr(frame: ViewFrame<IdrModel>, sub: number): string {
   const { model, lit } = idr_at(frame, sub);
   const n = frame.events.length;
   const where =
-    frame.step === 0 ? 'Before the first operation.'
-    : sub >= n ? `After operation ${frame.step}.`
-    : sub === 0 ? `Before operation ${frame.step}.`
-    : `Operation ${frame.step}, event ${sub} of ${n}: ${(lit.event && idrEventText(lit.event, model.impl)) ?? lit.event?.kind ?? ''}.`;
+    frame.step === 0
+      ? 'Before the first operation.'
+      : sub >= n
+        ? `After operation ${frame.step}.`
+        : sub === 0
+          ? `Before operation ${frame.step}.`
+          : `Operation ${frame.step}, event ${sub} of ${n}: ${(lit.event && idrEventText(lit.event, model.impl)) ?? lit.event?.kind ?? ''}.`;
   return `${where} ${summary(model)}.`;
 }

@@ -55,14 +55,16 @@ export function idr_counts(layout: IdrLayout, width: number): CountsLayout {
     }
     // too many for the width: one count per node of the row above, for its whole subtree
     const above = drawn.at(-1) ?? [];
-    const cut = above.filter((a) => a.strip !== null && a.strip.nodes > 1).map((a) => ({
-      strip: null,
-      parent: a.strip!.id,
-      count: a.strip!.nodes - 1,
-      entries: a.strip!.entries,
-      key: `t${a.strip!.id}`,
-      tx: a.tx,
-    }));
+    const cut = above
+      .filter((a) => a.strip !== null && a.strip.nodes > 1)
+      .map((a) => ({
+        strip: null,
+        parent: a.strip!.id,
+        count: a.strip!.nodes - 1,
+        entries: a.strip!.entries,
+        key: `t${a.strip!.id}`,
+        tx: a.tx,
+      }));
     if (cut.length > 0) drawn.push(cut);
     break;
   }

@@ -31,7 +31,10 @@ describe('idr_at', () => {
     expect(kinds.slice(0, 4)).toEqual(['idr_node_new', 'idr_grow', 'idr_visit', 'idr_node_new']);
     const atGrow = idr_at(f, 2).model;
     expect(atGrow.height).toBe(2);
-    expect(atGrow.strips.map((s) => [s.id, s.level, s.parent])).toEqual([[1, 1, null], [0, 0, 1]]);
+    expect(atGrow.strips.map((s) => [s.id, s.level, s.parent])).toEqual([
+      [1, 1, null],
+      [0, 0, 1],
+    ]);
     expect(atGrow.strips[0]!.slots).toBe('c' + '.'.repeat(63));
     const store = kinds.indexOf('idr_store');
     const reserved = idr_at(f, store + 1);
@@ -74,7 +77,10 @@ describe('idr_at', () => {
     const grown = idr_at(f, 4).model;
     const top = grown.strips[0]!;
     expect([grown.height, grown.capacity]).toEqual([2, 65536]);
-    expect(grown.strips.map((s) => [s.id, s.level, s.parent, s.slots.length])).toEqual([[top.id, 1, null, 256], [leaf0, 0, top.id, 256]]);
+    expect(grown.strips.map((s) => [s.id, s.level, s.parent, s.slots.length])).toEqual([
+      [top.id, 1, null, 256],
+      [leaf0, 0, top.id, 256],
+    ]);
     expect([top.slots, top.marks]).toEqual(['c' + '.'.repeat(255), '1' + '0'.repeat(255)]);
     const store = kinds.indexOf('idr_layer_store');
     const leaf1 = (f.events[store] as { layer: number }).layer;
@@ -95,9 +101,15 @@ describe('idr_at', () => {
     expect(f.events[0]).toMatchObject({ level: 0, parent: null });
     const withLeaf = idr_at(f, 4).model;
     // 4464 = 17 * 256 + 112: the top (raised to level 1) holds the leaf in slot 17
-    expect(withLeaf.strips.map((s) => [s.level, s.first, s.unit])).toEqual([[1, 0, 256], [0, 17 * 256, 1]]);
+    expect(withLeaf.strips.map((s) => [s.level, s.first, s.unit])).toEqual([
+      [1, 0, 256],
+      [0, 17 * 256, 1],
+    ]);
     expect(withLeaf.strips[0]!.slots[17]).toBe('c');
     expect(idr_at(f, f.events.length - 1).model.strips[1]!.slots[112]).toBe('e');
-    expect(f.after.strips.map((s) => [s.level, s.first])).toEqual([[1, 0], [0, 4352]]);
+    expect(f.after.strips.map((s) => [s.level, s.first])).toEqual([
+      [1, 0],
+      [0, 4352],
+    ]);
   });
 });

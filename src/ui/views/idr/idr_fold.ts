@@ -84,8 +84,21 @@ function apply(m: IdrModel, strips: Map<number, IdrStrip>, after: Map<number, Id
       const first = parent ? parent.first + ev.offset * parent.unit : 0;
       const id = 'node' in ev ? ev.node : ev.layer;
       const fresh: IdrStrip = {
-        id, level, first, unit: m.fanout ** level, parent: ev.parent, offset: ev.offset, count: 0, slots: '.'.repeat(m.fanout),
-        marks: '0'.repeat(m.fanout), entries: 0, reserved: 0, nodes: 1, hidden: 0, hidden_entries: 0, on_path: true,
+        id,
+        level,
+        first,
+        unit: m.fanout ** level,
+        parent: ev.parent,
+        offset: ev.offset,
+        count: 0,
+        slots: '.'.repeat(m.fanout),
+        marks: '0'.repeat(m.fanout),
+        entries: 0,
+        reserved: 0,
+        nodes: 1,
+        hidden: 0,
+        hidden_entries: 0,
+        on_path: true,
       };
       strips.set(id, fresh);
       if (parent) parent.slots = setChar(parent.slots, ev.offset, 'c');

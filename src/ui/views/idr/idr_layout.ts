@@ -75,8 +75,7 @@ export const slotY = (offset: number) => Math.floor(offset / ROW_SLOTS) * ROW_H;
 /** Slot `offset`'s centre, relative to its strip's left edge. */
 export const slotCentre = (offset: number) => slotX(offset) + SLOT_W / 2;
 /** Where a lit slot is drawn; an offset past the last slot (an allocation walk that found none free) just after it. */
-export const litXY = (offset: number, fanout: number) =>
-  offset < fanout ? { x: slotX(offset), y: slotY(offset) } : { x: STRIP_W, y: slotY(fanout - 1) };
+export const litXY = (offset: number, fanout: number) => (offset < fanout ? { x: slotX(offset), y: slotY(offset) } : { x: STRIP_W, y: slotY(fanout - 1) });
 
 export function idr_layout(model: IdrModel): IdrLayout {
   const byId = new Map(model.strips.map((s) => [s.id, s] as const));
@@ -128,8 +127,11 @@ export function idr_layout(model: IdrModel): IdrLayout {
       if (!parent) continue;
       const me = place.get(it.strip.id)!;
       links.push({
-        key: `${it.strip.parent}-${it.strip.id}`, x1: parent.x + slotCentre(it.strip.offset), y1: parent.y + sh,
-        x2: me.x + STRIP_W / 2, y2: me.y - 2,
+        key: `${it.strip.parent}-${it.strip.id}`,
+        x1: parent.x + slotCentre(it.strip.offset),
+        y1: parent.y + sh,
+        x2: me.x + STRIP_W / 2,
+        y2: me.y - 2,
       });
     }
   }

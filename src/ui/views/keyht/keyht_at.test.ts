@@ -47,7 +47,7 @@ describe('keyht_at', () => {
     const end = keyht_at(f, f.events.length);
     expect(end.walk.map((s) => s.idx)).toEqual([...Array(49).keys()]);
     expect(lookupCount(end)).toBe('walk: 49 idr_find, 49 key compares → not found');
-    expect(otherLookup(end, f.before)).toBe('4.14\'s key rhashtable: one hash into 128 buckets, a chain of 0.38 keys on average');
+    expect(otherLookup(end, f.before)).toBe("4.14's key rhashtable: one hash into 128 buckets, a chain of 0.38 keys on average");
     expect(keyht_at(f, end.walk[9]!.event + 1).walk).toHaveLength(10);
     expect(describeKeyht(f, f.events.length)).toBe('sem ids: 49 objects, no key table, walk up to idx 48. walk: 49 idr_find, 49 key compares → not found.');
   });

@@ -40,7 +40,12 @@ export function keyht_at(frame: ViewFrame<KeyhtModel>, sub: number): KeyhtAt {
   const litBucket = op !== null && model.table !== null && op.size === model.table.size ? op.bucket : null;
   const result = trace.results.find((r) => r.event < pos);
   return {
-    model, trace, pos, op, steps, litBucket,
+    model,
+    trace,
+    pos,
+    op,
+    steps,
+    litBucket,
     walk: trace.walk.filter((s) => s.event < pos),
     rehashed: trace.rehashes.filter((r) => r.event < pos),
     found: result === undefined ? undefined : result.id,
@@ -95,7 +100,7 @@ export function tableSizeFor(n: number): number {
 
 export const VARIANT_TEXT: Record<KeyhtModel['variant'], string> = {
   walk: 'no key table (≤4.13): ipc_findkey walks idx 0, 1, … with idr_find, comparing keys',
-  rhashtable: 'key rhashtable (4.14+): jhash2 of the key with the table\'s seed picks a bucket',
+  rhashtable: "key rhashtable (4.14+): jhash2 of the key with the table's seed picks a bucket",
 };
 
 export function describeKeyht(frame: ViewFrame<KeyhtModel>, sub: number): string {

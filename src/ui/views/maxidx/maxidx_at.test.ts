@@ -24,9 +24,7 @@ describe('maxidx_at', () => {
   test('the count names the search and its probes', () => {
     const f = removal();
     expect(searchCount(maxidx_at(f, f.events.length))).toBe('binary search: 4 probes');
-    expect(describeMaxidx(f, f.events.length)).toBe(
-      'msg ids: 2 in use, max_idx 3, limit 32767. binary search: 4 probes. Probe 4: bit 0, idr_get_next from 4 finds nothing.',
-    );
+    expect(describeMaxidx(f, f.events.length)).toBe('msg ids: 2 in use, max_idx 3, limit 32767. binary search: 4 probes. Probe 4: bit 0, idr_get_next from 4 finds nothing.');
   });
 
   test('the other refresh is costed for the same removal: 6 looks of the step-down against 4 probes', () => {

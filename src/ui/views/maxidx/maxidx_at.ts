@@ -72,8 +72,10 @@ export function describeMaxidx(frame: ViewFrame<MaxidxModel>, sub: number): stri
   const count = searchCount(at);
   const cur = at.done > 0 ? at.looks[at.done - 1]! : null;
   const look =
-    cur === null ? '' :
-    cur.kind === 'probe' ? ` Probe ${at.done}: bit ${cur.bit}, idr_get_next from ${cur.at} ${cur.hit === null ? 'finds nothing' : `finds ${cur.hit}`}.` :
-    ` Look ${at.done}: idx ${cur.at} ${cur.hit === null ? 'is empty' : 'is used'}.`;
+    cur === null
+      ? ''
+      : cur.kind === 'probe'
+        ? ` Probe ${at.done}: bit ${cur.bit}, idr_get_next from ${cur.at} ${cur.hit === null ? 'finds nothing' : `finds ${cur.hit}`}.`
+        : ` Look ${at.done}: idx ${cur.at} ${cur.hit === null ? 'is empty' : 'is used'}.`;
   return `${at.model.ipc} ids: ${at.model.in_use} in use, max_idx ${at.max_idx}, limit ${at.model.limit}.${count === null ? '' : ` ${count}.`}${look}`;
 }

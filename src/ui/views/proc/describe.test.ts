@@ -12,11 +12,12 @@ function frame(text: string, step: number): ViewFrame<ProcModel> {
 describe('describe_proc', () => {
   test('names the directory, the event in progress and both step counts', () => {
     const f = frame('repeat 3 { ip link add type ifb }', 3);
-    expect(describe_proc(f, 0)).toBe(
-      '/proc/net/dev_snmp6 holds 3 entries in an rb-tree. The name scan examined 0 devices; the whole operation took 3 name-scan steps against 2 directory steps.',
-    );
+    expect(describe_proc(f, 0)).toBe('/proc/net/dev_snmp6 holds 3 entries in an rb-tree. The name scan examined 0 devices; the whole operation took 3 name-scan steps against 2 directory steps.');
     const reg = f.events.findIndex((e) => e.kind === 'proc_register');
-    const link = f.events.slice(0, reg).map((e) => e.kind).lastIndexOf('rb_link');
+    const link = f.events
+      .slice(0, reg)
+      .map((e) => e.kind)
+      .lastIndexOf('rb_link');
     expect(describe_proc(f, link + 1)).toBe(
       '/proc/net/dev_snmp6 holds 4 entries in an rb-tree. ifb2 is linked as a red leaf on the right. The name scan examined 3 devices and chose ifb2; the whole operation took 3 name-scan steps against 2 directory steps.',
     );

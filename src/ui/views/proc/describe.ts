@@ -25,7 +25,10 @@ export function describe_proc(frame: ViewFrame<ProcModel>, sub: number): string 
   const scan = scan_at(frame, sub);
   const s = frame.after.op;
   const steps = m.impl === 'list' ? s.list_steps : s.compares;
-  const scanText = scan === null ? '' : ` The name scan examined ${fmt(scan.scanned)} devices${scan.done && scan.name !== null ? ` and chose ${scan.name}` : ''}; the whole operation took ${fmt(s.scan?.scanned ?? 0)} name-scan steps against ${fmt(steps)} directory steps.`;
+  const scanText =
+    scan === null
+      ? ''
+      : ` The name scan examined ${fmt(scan.scanned)} devices${scan.done && scan.name !== null ? ` and chose ${scan.name}` : ''}; the whole operation took ${fmt(s.scan?.scanned ?? 0)} name-scan steps against ${fmt(steps)} directory steps.`;
   const capped = frame.dropped > 0 ? ` The trace stopped after ${fmt(frame.events.length)} events, so these counts are lower bounds.` : '';
   return head + now + scanText + capped;
 }

@@ -176,7 +176,10 @@ export function proc_model_at(frame: ViewFrame<ProcModel>, sub: number, mine: re
   const done = frame.events.slice(0, sub);
   if (before.impl === 'rbtree' && !before.cut && !frame.after.cut && frame.dropped === 0) {
     const set = new Set(done);
-    return replay_proc(before, mine.filter((e) => set.has(e)));
+    return replay_proc(
+      before,
+      mine.filter((e) => set.has(e)),
+    );
   }
   const name = before.dir.slice(before.dir.lastIndexOf('/') + 1);
   const changed = new Set<TraceEvent>(mine.filter((e) => e.kind === 'rb_link' || e.kind === 'rb_erase'));
