@@ -256,6 +256,7 @@ export function createSession(text: string, choice: KernelChoice = {}, options: 
       ran = forward(n, n);
     } finally {
       probe.trace = null;
+      probe.mark = null;
     }
     if (!ran) return -1;
     after(machine.kernel);
