@@ -85,8 +85,6 @@ function parseInProcess(source: string, piece: Span): Statement {
   }
   if (first === 'creds' && words.length === 3) {
     if (name === 'main') main_creds(piece);
-    // per-task credentials (ipcperms and the ctl rules for non-root) are not in the model yet
-    unmodeled_operation(piece, "`creds` (another user's credentials)");
     const uid = parseExpression(source, words[1]!);
     const gid = parseExpression(source, words[2]!);
     return { type: 'ProcessStatement', proc: name, action: 'creds', uid, gid, start, end };

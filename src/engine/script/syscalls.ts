@@ -56,6 +56,8 @@ export interface Syscalls<K> {
   task_fork(k: K): number;
   /** the next calls are made by `pid` */
   task_switch(k: K, pid: number): void;
+  /** `creds UID GID` in process `pid` (uid, gid as uint32): setgroups(0), setresgid, setresuid; 0 or the first -errno */
+  task_setcreds(k: K, pid: number, uid: number, gid: number): number;
   /** the process exits or is killed (exit_sem: its undo adjustments) */
   task_exit(k: K, pid: number): void;
   /** a file descriptor or -errno; throws UnmodeledPathError for a path nothing models */
