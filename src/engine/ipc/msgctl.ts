@@ -130,16 +130,17 @@ const scratch_info = msginfo_zero();
 
 /**
  * ksys_msgctl. `buf`: the user's buffer, which the *_STAT commands fill and
- * IPC_SET reads; null for the language's zeroed one (nothing kept).
+ * IPC_SET reads; null for the language's zeroed one (nothing kept). `info`:
+ * the msginfo IPC_INFO and MSG_INFO fill.
  * Return: see msgctl_info / msgctl_stat / msgctl_down; -EINVAL for msqid < 0,
  * cmd < 0 and unknown commands (checked first, so `msgctl(-1, MSG_INFO)` fails).
  */
-export function ksys_msgctl(k: Kernel, msqid: number, cmd: number, buf: MsqidSet | null = null): number {
+export function ksys_msgctl(k: Kernel, msqid: number, cmd: number, buf: MsqidSet | null = null, info: MsgInfo = scratch_info): number {
   if (msqid < 0 || cmd < 0) return -EINVAL;
   switch (cmd) {
     case IPC_INFO:
     case MSG_INFO:
-      return msgctl_info(k, cmd, scratch_info);
+      return msgctl_info(k, cmd, info);
     case MSG_STAT:
     case MSG_STAT_ANY:
     case IPC_STAT:

@@ -130,7 +130,7 @@ export function semctl_main(k: Kernel, semid: number, semnum: number, cmd: numbe
   return r;
 }
 
-/** semctl_down: IPC_RMID (freeary) or IPC_SET. Return: 0, -EINVAL, -EPERM. */
+/** semctl_down: IPC_RMID (freeary) or IPC_SET. Return: 0, -EINVAL (no such id, a uid/gid that does not map), -EPERM. */
 export function semctl_down(k: Kernel, semid: number, cmd: number, arg: Readonly<SemunArg>): number {
   const r = ipcctl_obtain_check(k, sem_ids(k), semid);
   if (typeof r === 'number') return r;
@@ -139,10 +139,10 @@ export function semctl_down(k: Kernel, semid: number, cmd: number, arg: Readonly
     return 0;
   }
   const global = sem_lock(r, -1);
-  ipc_update_perm(r, arg.uid, arg.gid, arg.mode);
-  r.sem_ctime = k.config.clock;
+  const err = ipc_update_perm(r, arg.uid, arg.gid, arg.mode);
+  if (!err) r.sem_ctime = k.config.clock;
   sem_unlock(r, global);
-  return 0;
+  return err;
 }
 
 /**

@@ -234,7 +234,7 @@ export function setall_count_mismatch(span: Span, given: number, nsems: number):
 }
 
 export function unknown_field(span: Span, name: string, struct: string): never {
-  return fail('unknown_field', `${struct} has no field ${shown(name)}`, span);
+  return fail('unknown_field', `no field ${shown(name)} in ${struct}`, span);
 }
 
 export function fields_need_stat(span: Span): never {
