@@ -23,7 +23,7 @@ import { IPC_NOWAIT, MSG_COPY, MSG_EXCEPT, MSG_NOERROR } from '../uapi/ipc';
 import { IPC_MSG_IDS, type IpcIds, type MsgMsg, type MsgQueue } from './namespace';
 import { msg_counter_add } from './msg_counters';
 import { ipc_addid, ipc_obtain_object_check, ipc_rmid, ipcget, ipcperms, S_IRUGO, S_IRWXUGO, S_IWUGO, type IpcOps, type IpcParams } from './util';
-import { current_cred } from '../kernel/task';
+import { current_cred, task_tgid } from '../kernel/task';
 
 /**
  * Returned by do_msgsnd/do_msgrcv where the caller would sleep (queue full,
@@ -201,7 +201,7 @@ export function do_msgsnd(k: Kernel, msqid: number, mtype: bigint, msgsz_l: bigi
     return BLOCK;
   }
 
-  msq.q_lspid = k.config.pid;
+  msq.q_lspid = task_tgid(k);
   msq.q_stime = k.config.clock;
   const pipelined = pipelined_send(k, msq, msg);
   if (!pipelined) {
@@ -297,7 +297,7 @@ export function do_msgrcv(k: Kernel, msqid: number, msgtyp_l: bigint, bufsz_l: b
   msq.q_messages.splice(i, 1);
   msq.q_qnum--;
   msq.q_rtime = k.config.clock;
-  msq.q_lrpid = k.config.pid;
+  msq.q_lrpid = task_tgid(k);
   msq.q_cbytes -= msg.m_ts;
   msg_counter_add(ns.msg_bytes, 'msg_bytes', -msg.m_ts, p);
   msg_counter_add(ns.msg_hdrs, 'msg_hdrs', -1, p);

@@ -22,7 +22,7 @@ import { EINVAL, ENOMEM, ENOSPC } from '../uapi/errno';
 import { IPC_SHM_IDS, type IpcIds, type ShmidKernel } from './namespace';
 import { ipc_addid, ipc_rmid, ipc_set_key_private, ipcget, S_IRWXUGO, type IpcOps, type IpcParams } from './util';
 import { ipc_idr_get_next } from './ipc_idr';
-import { current_cred } from '../kernel/task';
+import { current_cred, task_tgid } from '../kernel/task';
 import { shm_unlock_pages } from './shmctl';
 
 /** include/uapi/linux/shm.h shmget flags and mode bits */
@@ -108,7 +108,7 @@ function newseg(k: Kernel, params: IpcParams): number {
     shm_atim: 0,
     shm_dtim: 0,
     shm_ctim: k.config.clock,
-    shm_cprid: k.config.pid,
+    shm_cprid: task_tgid(k),
     shm_lprid: 0,
     shm_hugetlb: (shmflg & SHM_HUGETLB) !== 0,
     shm_orphan: false,
