@@ -223,6 +223,8 @@ function write(events: Event[], diagnostics: ImportDiagnostic[], sources: Strace
   const pidName = (pid: bigint): string => (alive.has(`p${pid}`) ? `pid(p${pid})` : 'pid(?)');
   out.push(`# imported by ipcscope import from ${sources.map((s) => s.name).join(', ')}`);
   out.push('# each call ends in `# expect: RESULT`, what strace recorded; `ipcscope run --expect` compares');
+  const foreign = diagnostics.filter((d) => d.message.startsWith('not strace output'));
+  if (foreign.length > 0) out.push(`# ${foreign.length} line${foreign.length === 1 ? ' was' : 's were'} not strace output and skipped (first: ${foreign[0]!.source}:${foreign[0]!.line})`);
   for (const e of events) {
     if (e.kind === 'comment') {
       comment(e, e.text);

@@ -48,11 +48,15 @@ function readList(r: Reader, close: string): { name: string | null; value: Strac
   if (close !== '' && r.text[r.pos] === close) return items;
   if (close === '' && r.pos >= r.text.length) return items;
   for (;;) {
-    const m = FIELD_NAME.exec(r.text.slice(r.pos, r.pos + 64));
     let name: string | null = null;
-    if (m !== null) {
-      name = m[1]!;
-      r.pos += m[0].length;
+    const c = r.text.charCodeAt(r.pos);
+    if ((c >= 97 && c <= 122) || c === 95) {
+      FIELD_NAME.lastIndex = r.pos;
+      const m = FIELD_NAME.exec(r.text);
+      if (m !== null) {
+        name = m[1]!;
+        r.pos += m[0].length;
+      }
     }
     items.push({ name, value: readValue(r) });
     skipSpaces(r);
@@ -65,7 +69,7 @@ function readList(r: Reader, close: string): { name: string | null; value: Strac
   }
 }
 
-const FIELD_NAME = /^([a-z_][a-z0-9_]*)=(?!=)/;
+const FIELD_NAME = /([a-z_][a-z0-9_]*)=(?!=)/y;
 
 function readValue(r: Reader): StraceValue {
   skipSpaces(r);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStraceLine, splitCall } from './strace_line';
+import { looksLikeStrace, parseStraceLine, splitCall } from './strace_line';
 
 describe('parseStraceLine', () => {
   it('reads the pid of -o files and of [pid N] prefixes, and lines without one', () => {
@@ -39,5 +39,15 @@ describe('splitCall', () => {
     expect(splitCall('msgsnd(0, {mtype=1, mtext=") = 1"}, 4, 0) = 0')).toEqual({ name: 'msgsnd', args: '0, {mtype=1, mtext=") = 1"}, 4, 0', result: '0' });
     expect(splitCall('shmat(0, NULL, 0) = 0x7f0000000000')).toMatchObject({ result: '0x7f0000000000' });
     expect(splitCall('msgctl(0, IPC_RMID, NULL')).toBeNull();
+  });
+});
+
+describe('looksLikeStrace', () => {
+  it('tells a log (or a console output) from a workload', () => {
+    expect(looksLikeStrace('9988  12:21:32.185046 msgget(IPC_PRIVATE, IPC_CREAT|0600) = 0\n9988  +++ exited with 0 +++\n')).toBe(true);
+    expect(looksLikeStrace('msgget(IPC_PRIVATE, IPC_CREAT|0600) = 0\nmsgctl(0, IPC_RMID) = 0\n')).toBe(true);
+    expect(looksLikeStrace('q = msgget(IPC_PRIVATE, IPC_CREAT|0600)\nmsgctl(q, IPC_RMID)\n')).toBe(false);
+    expect(looksLikeStrace('+++ exited with 0 +++\n')).toBe(false);
+    expect(looksLikeStrace('')).toBe(false);
   });
 });

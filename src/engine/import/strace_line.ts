@@ -84,3 +84,29 @@ export function splitCall(text: string): { name: string; args: string; result: s
   if (rest === null) return null;
   return { name: text.slice(0, open), args: text.slice(open + 1, i), result: rest[1]!.trim() };
 }
+
+/**
+ * Whether pasted or dropped text is an strace log rather than a workload:
+ * most of its first non-blank lines (at most 40) read as strace lines, one
+ * of them a call. (A workload's statements have no ` = RESULT`; a console's
+ * output does, and is imported as a log too, its results as expectations.)
+ */
+export function looksLikeStrace(text: string): boolean {
+  let seen = 0;
+  let strace = 0;
+  let calls = 0;
+  let from = 0;
+  while (seen < 40 && from < text.length) {
+    let to = text.indexOf('\n', from);
+    if (to < 0) to = text.length;
+    const line = text.slice(from, to).replace(/\r$/, '');
+    from = to + 1;
+    if (line.trim() === '' || line.startsWith('#')) continue;
+    seen++;
+    const p = parseStraceLine(line);
+    if (p === null) continue;
+    strace++;
+    if (p.kind === 'call' || p.kind === 'unfinished' || p.kind === 'resumed') calls++;
+  }
+  return calls > 0 && strace * 2 > seen;
+}
