@@ -74,7 +74,8 @@ interface Event {
   /** call: the whole text `name(args) = result`, or the entry only (never ended) */
   text: string;
   ended: boolean;
-  status?: number;
+  /** exit: the exit status */
+  status: number;
 }
 
 const MAX_COMMENT = 160;
@@ -127,15 +128,16 @@ export function importStrace(sources: StraceSource[], opts: ImportOptions = {}):
       return;
     }
     const proc = procOf(p.pid);
-    const base = { source: it.src, line: it.line, proc, ended: true };
+    // one shape for every event (no spreads): 100,000-line logs make as many
+    const event = (k: number, kind: Event['kind'], text: string, line = it.line, ended = true, status = 0): Event => ({ key: k, source: it.src, line, proc, kind, text, ended, status });
     switch (p.kind) {
       case 'call':
         ends(proc, key, p.text);
-        events.push({ ...base, key, kind: 'call', text: p.text });
+        events.push(event(key, 'call', p.text));
         return;
       case 'unfinished': {
         const before = pending.get(proc);
-        if (before !== undefined) events.push({ ...base, key: before.key, line: before.line, kind: 'call', text: before.text, ended: false });
+        if (before !== undefined) events.push(event(before.key, 'call', before.text, before.line, false));
         pending.set(proc, { key, line: it.line, text: p.text, name: p.name, before: null });
         return;
       }
@@ -143,12 +145,12 @@ export function importStrace(sources: StraceSource[], opts: ImportOptions = {}):
         const start = pending.get(proc);
         if (start === undefined || start.name !== p.name) {
           diagnostics.push({ source: it.src, line: it.line, message: `\`<... ${p.name} resumed>\` without its start, skipped` });
-          events.push({ ...base, key, kind: 'comment', text: `resumed without its start: ${it.text.trim()}` });
+          events.push(event(key, 'comment', `resumed without its start: ${it.text.trim()}`));
           return;
         }
         pending.delete(proc);
         ends(proc, key, start.text + p.text);
-        events.push({ ...base, key: order === 'start' ? start.key : start.before === null ? key : start.before - 0.5, kind: 'call', text: start.text + p.text });
+        events.push(event(order === 'start' ? start.key : start.before === null ? key : start.before - 0.5, 'call', start.text + p.text));
         return;
       }
       case 'exited':
@@ -156,27 +158,27 @@ export function importStrace(sources: StraceSource[], opts: ImportOptions = {}):
         const start = pending.get(proc);
         if (start !== undefined) {
           pending.delete(proc);
-          events.push({ ...base, key: start.key, line: start.line, kind: 'call', text: start.text, ended: false });
+          events.push(event(start.key, 'call', start.text, start.line, false));
         }
-        if (proc === '') events.push({ ...base, key, kind: 'comment', text: it.text.trim() });
-        else if (p.kind === 'exited') events.push({ ...base, key, kind: 'exit', text: '', status: p.status });
-        else events.push({ ...base, key, kind: 'kill', text: p.signal });
+        if (proc === '') events.push(event(key, 'comment', it.text.trim()));
+        else if (p.kind === 'exited') events.push(event(key, 'exit', '', it.line, true, p.status));
+        else events.push(event(key, 'kill', p.signal));
         return;
       }
       case 'signal':
       case 'note':
-        events.push({ ...base, key, kind: 'comment', text: p.text });
+        events.push(event(key, 'comment', p.text));
         return;
     }
   });
-  for (const [proc, start] of pending) events.push({ key: start.key, source: items[start.key]!.src, line: start.line, proc, kind: 'call', text: start.text, ended: false });
+  for (const [proc, start] of pending) events.push({ key: start.key, source: items[start.key]!.src, line: start.line, proc, kind: 'call', text: start.text, ended: false, status: 0 });
   events.sort((a, b) => a.key - b.key || a.line - b.line);
   return write(events, diagnostics, sources);
 }
 
 /** A call that can sleep until another process acts: msgrcv and msgsnd without IPC_NOWAIT, semop/semtimedop. */
 function mayWait(text: string): boolean {
-  return /^(msgrcv|msgsnd|semop|semtimedop)\(/.test(text) && !/IPC_NOWAIT\)/.test(text);
+  return (text.startsWith('msgrcv(') || text.startsWith('msgsnd(') || text.startsWith('semop(') || text.startsWith('semtimedop(')) && !text.includes('IPC_NOWAIT)');
 }
 
 /**

@@ -108,7 +108,8 @@ class Untranslatable extends Error {}
 export function atomValue(v: StraceValue | undefined): bigint {
   if (v === undefined) throw new Untranslatable('an argument is missing');
   if (v.kind !== 'atom') throw new Untranslatable('a buffer where a number was expected');
-  const text = v.text.replace(/\/\*.*?\*\//g, '').trim();
+  if (DECIMAL.test(v.text)) return BigInt(v.text);
+  const text = stripComments(v.text);
   if (text === '') throw new Untranslatable('an empty argument');
   let total = 0n;
   for (const part of text.split('|')) total |= termValue(part.trim());
@@ -129,10 +130,16 @@ function termValue(t: string): bigint {
   return c;
 }
 
+const DECIMAL = /^-?(?:0|[1-9][0-9]{0,15})$/;
+
+function stripComments(text: string): string {
+  return (text.includes('/*') ? text.replace(/\/\*.*?\*\//g, '') : text).trim();
+}
+
 /** A flag set written for the workload: the names it knows kept, the rest as one number (octal for a mode, else hex). */
 function flagsText(v: StraceValue | undefined): string {
   const all = atomValue(v);
-  const text = (v as { text: string }).text.replace(/\/\*.*?\*\//g, '').trim();
+  const text = stripComments((v as { text: string }).text);
   const names: string[] = [];
   let rest = all;
   for (const part of text.split('|').map((p) => p.trim())) {

@@ -42,7 +42,8 @@ export function parseStraceLine(line: string): StraceLine | null {
   if (m[3] !== undefined) time = Number(m[3]) * 3600 + Number(m[4]) * 60 + Number(m[5]) + (m[6] === undefined ? 0 : Number(m[6]));
   else if (m[7] !== undefined) time = Number(m[7]);
   const clock = m[3] !== undefined;
-  const body = line.slice(m[0].length).replace(DURATION, '');
+  let body = line.slice(m[0].length);
+  if (body.endsWith('>')) body = body.replace(DURATION, '');
   if (body.startsWith('+++ ')) {
     const exited = /^\+\+\+ exited with (\d+) \+\+\+$/.exec(body);
     if (exited !== null) return { kind: 'exited', pid, time, clock, status: Number(exited[1]) };
