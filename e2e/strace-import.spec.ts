@@ -1,10 +1,10 @@
 // A user pastes an strace log: it opens as a workload, and the calls whose
 // model result differs from the recorded one are flagged in the gutter —
 // the same calls the engine finds (checked here with the engine itself).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { editor, openFresh } from './playground';
+import { editor, openCopiedLink, openFresh } from './playground';
 import { compareExpectations } from '../src/engine/import/expect';
 import { importStrace } from '../src/engine/import/strace';
 import { runWorkload } from '../src/engine/run';
@@ -63,4 +63,34 @@ test('a log line that is not strace output is said in the workload, never render
   await expect(page.getByTestId('expect-status')).toContainText('0 of 2 calls differ from the strace log', CHECK);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
+});
+
+test('dropped -ff files are merged into one workload, and its link opens with the differences flagged again', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const dir = new URL('../tests/strace/logs/', import.meta.url);
+  const files = readdirSync(dir)
+    .filter((f) => f.startsWith('util-linux-ff.'))
+    .map((name) => ({ name, text: readFileSync(new URL(name, dir), 'utf8') }));
+  // one recorded result changed: the first successful msgget now "returned" 5
+  const i = files.findIndex((f) => /msgget\(.*\) = 0$/m.test(f.text));
+  files[i] = { ...files[i]!, text: files[i]!.text.replace(/(msgget\(.*\) = )0$/m, '$15') };
+  const imported = importStrace(files);
+  const run = runWorkload(imported.workload);
+  const engine = compareExpectations(imported.workload, run.output, run.error !== null);
+  if ('error' in engine) throw new Error(engine.error);
+  expect(engine.differences.map((d) => [d.expected, d.actual])).toEqual([['= 5', '= 0']]);
+
+  await openFresh(page);
+  await editor(page).evaluate((el, fs) => {
+    const data = new DataTransfer();
+    for (const f of fs) data.items.add(new File([f.text], f.name, { type: 'text/plain' }));
+    el.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, files);
+  const status = page.getByTestId('expect-status');
+  await expect(status).toContainText(`1 of ${engine.checked} calls differs from the strace log`, CHECK);
+  await expect(status).toContainText(`line ${engine.differences[0]!.line}: strace = 5, model = 0`);
+
+  const { other } = await openCopiedLink(page, context);
+  await expect(other.getByTestId('expect-status')).toContainText(`line ${engine.differences[0]!.line}: strace = 5, model = 0`, CHECK);
+  await expect(editor(other).locator('.cm-expect-differs')).toHaveCount(1);
 });

@@ -31,7 +31,8 @@ export function stracePaste(onimport: (diagnostics: number) => void): Extension 
       if (files.length === 0) return false;
       event.preventDefault();
       void Promise.all(files.map(async (f) => ({ name: f.name, text: await f.text() }))).then((sources) => {
-        if (sources.every((s) => looksLikeStrace(s.text))) return importInto(view, sources, onimport);
+        // -ff files of processes that made no traced call hold only their exit line: one log among them is enough
+        if (sources.some((s) => looksLikeStrace(s.text))) return importInto(view, sources, onimport);
         // not a log: the first file's text as the workload, as a drop of text would insert it
         view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: sources[0]!.text }, userEvent: 'input.drop' });
         return undefined;
