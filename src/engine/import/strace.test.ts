@@ -204,3 +204,12 @@ describe('importStrace: bad and cut input', () => {
     expect(compareExpectations(r.workload, run.output, false)).toMatchObject({ checked: 1, differences: [] });
   });
 });
+
+describe('importStrace: other system calls', () => {
+  it('keeps the calls of -e trace=ipc,openat,... as comments that say so, and counts them', () => {
+    const r = one('1 openat(AT_FDCWD, "/proc/sysvipc/msg", O_RDONLY) = 3\n1 msgget(IPC_PRIVATE, 0600) = 0\n1 read(3, "       key      msqid perms"..., 4096) = 200\n');
+    expect(r.calls).toHaveLength(1);
+    expect(r.skipped).toBe(2);
+    expect(r.workload).toMatch(/^# log:1 \[p1\] openat\(AT_FDCWD, "\/proc\/sysvipc\/msg", O_RDONLY\) = 3 {2}\(not a SysV IPC call\)$/m);
+  });
+});
