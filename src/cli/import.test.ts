@@ -60,7 +60,7 @@ describe('ipcscope run --expect', () => {
     const path = join(dir, 'edited.ipc');
     writeFileSync(path, edited);
     const r = ipcscope(['run', '--expect', path]);
-    expect(r.stdout).toMatch(/^!! line 4 \(@p4242 msgctl\(7, IPC_RMID\)\): strace = 0, model = -1 EINVAL$/m);
+    expect(r.stdout).toMatch(/^!! line 5 \(@p4242 msgctl\(7, IPC_RMID\)\): strace = 0, model = -1 EINVAL$/m);
     expect(r.stdout).toMatch(/== 1 of 2 calls differs from the recorded result\n$/);
     expect(r.status).toBe(1);
   });
