@@ -162,11 +162,11 @@ export class Playground {
   nextInView = (id: ViewId): Promise<void> => {
     // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a local lookup table, not state
     const mine = new Set(VIEW_STEPS[id]);
-    const also = new Set(viewAlso(id));
+    const also = viewAlso(id);
     return this.#seekEvent(
       (e) => mine.has(mechanismOf(e.kind)),
       'event of that view',
-      (e) => also.has(mechanismOf(e.kind)),
+      (e) => also.includes(mechanismOf(e.kind)),
     );
   };
 
