@@ -3,6 +3,8 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { configForChoice, type KernelChoice } from '../src/engine/kernel_choice';
 import { lineOf } from '../src/engine/code/listings';
+import { VIEW_STEPS, viewAlso } from '../src/engine/code/event_code';
+import { mechanismOf } from '../src/engine/code/code_track';
 import { bootMachine } from '../src/engine/api';
 import type { TraceEvent } from '../src/engine/trace';
 import { button, eventsOf, expectFrame, expectStep, linkHash, openCopiedLink, stage } from './playground';
@@ -113,4 +115,36 @@ test('a link copied at operation 3, event 5 reopens at operation 3, event 5', as
   const { other } = await openCopiedLink(page, context);
   await expect(stage(other)).toHaveAttribute('data-frame', '3:5');
   await expect(other.getByTestId('event-list').locator('button[aria-current="step"]')).toHaveText(`5 ${eventsOf(text, 3)[4]!.kind}`);
+});
+
+// the tour, and a get with a key for the key lookup view
+const TOUR_KEYED = async () => (await example('tour.ipc')) + '\nmsgget(42, IPC_CREAT|0600)\n';
+
+for (const view of ['idr', 'maxidx', 'percpu', 'seqfile', 'keyht', 'proc'] as const) {
+  test(`"next event in this view" works for the ${view} view: it lands on the first event of its mechanisms the engine emits`, async ({ page }) => {
+    const tour = await TOUR_KEYED();
+    const ops = allEvents(tour, {}, 18);
+    const mine = new Set<string>(VIEW_STEPS[view]);
+    const step = ops.findIndex((evs) => evs.some((e) => mine.has(mechanismOf(e.kind))));
+    expect(step, `the workload has ${view} events`).toBeGreaterThan(0);
+    const first = ops[step]!.findIndex((e) => mine.has(mechanismOf(e.kind))) + 1;
+    await openAt(page, tour, {}, [view], step, 0);
+    await expectFrame(page, step, 0);
+    await page.getByTestId(`next-in-view-${view}`).click();
+    await expectFrame(page, step, first);
+  });
+}
+
+test('"next event in this view" of /proc stops at the name lookup of an operation without directory events', async ({ page }) => {
+  // a second ifb0: the request fails before any /proc entry, its only /proc-view events are the name lookup's
+  const dup = 'ip link add name ifb0 type ifb\nip link add name ifb0 type ifb\n';
+  const evs = allEvents(dup, {}, 2)[2]!;
+  const also = new Set<string>(viewAlso('proc'));
+  expect(evs.some((e) => new Set<string>(VIEW_STEPS.proc).has(mechanismOf(e.kind)))).toBe(false);
+  const scan = evs.findIndex((e) => also.has(mechanismOf(e.kind))) + 1;
+  expect(scan).toBeGreaterThan(0);
+  await openAt(page, dup, {}, ['proc'], 2, 0);
+  await expectFrame(page, 2, 0);
+  await page.getByTestId('next-in-view-proc').click();
+  await expectFrame(page, 2, scan);
 });

@@ -12,7 +12,7 @@ import { engine, EngineFailedError, EngineRestartedError, type EngineClient, typ
 import type { ViewId, ViewOptions } from '../engine/view/types';
 import type { TraceEvent } from '../engine/trace';
 import { mechanismOf } from '../engine/code/code_track';
-import { VIEW_STEPS } from '../engine/code/event_code';
+import { VIEW_STEPS, viewAlso } from '../engine/code/event_code';
 
 /** Where the inner position lands after a move: the operation's first event, its last, its end, where it was, or that many events in. */
 export type SubLanding = 'first' | 'last' | 'end' | 'keep' | number;
@@ -162,21 +162,32 @@ export class Playground {
   nextInView = (id: ViewId): Promise<void> => {
     // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a local lookup table, not state
     const mine = new Set(VIEW_STEPS[id]);
-    return this.#seekEvent((e) => mine.has(mechanismOf(e.kind)), 'event of that view');
+    const also = viewAlso(id);
+    return this.#seekEvent(
+      (e) => mine.has(mechanismOf(e.kind)),
+      'event of that view',
+      (e) => also.includes(mechanismOf(e.kind)),
+    );
   };
 
-  /** The next event after the current one that `hit` accepts, looking through at most MAX_EVENT_HOPS more operations. */
-  async #seekEvent(hit: (e: TraceEvent) => boolean, what: string): Promise<void> {
+  /**
+   * The next event after the current one that `hit` accepts, looking through
+   * at most MAX_EVENT_HOPS more operations; in an operation with no such
+   * event at all, the next one `fallback` accepts.
+   */
+  async #seekEvent(hit: (e: TraceEvent) => boolean, what: string, fallback: (e: TraceEvent) => boolean = () => false): Promise<void> {
     if (this.busy) return;
     let from = this.sub;
     for (let hop = 0; hop <= MAX_EVENT_HOPS; hop++) {
       const evs = this.eventList;
-      for (let i = from; i < evs.length; i++) {
-        if (hit(evs[i]!)) {
-          this.sub = i + 1;
-          this.inner = true;
-          return;
-        }
+      let found = -1;
+      for (let i = from; i < evs.length && found < 0; i++) if (hit(evs[i]!)) found = i;
+      // the fallback only in an operation that has none of the events sought at all
+      if (found < 0 && !evs.some(hit)) for (let i = from; i < evs.length && found < 0; i++) if (fallback(evs[i]!)) found = i;
+      if (found >= 0) {
+        this.sub = found + 1;
+        this.inner = true;
+        return;
       }
       const at = this.live;
       if (at === null || (at.finished && at.step >= at.total)) {

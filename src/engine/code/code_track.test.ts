@@ -6,6 +6,7 @@ import { KERNEL_PRESETS } from '../presets';
 import type { TraceEvent } from '../trace';
 import { codeContexts, codeStep, entryOf, entryStep, sourceHref } from './code_track';
 import { LISTINGS, lineOf } from './listings';
+import { viewAlso } from './event_code';
 
 const EXAMPLES = new URL('../../../public/examples/', import.meta.url);
 
@@ -149,5 +150,12 @@ describe('the event → code table', () => {
     expect(at('5.10').name).toBe('seq_read_iter');
     expect(at('4.19').stack.map((f) => f.name)).toEqual(['sys_read', 'seq_read']);
     expect(at('5.10').stack[1]!.href).toBe('https://elixir.bootlin.com/linux/v5.10/source/fs/seq_file.c');
+  });
+});
+
+describe('viewAlso', () => {
+  it('the /proc view also stops at the name scan it draws, in an operation without directory events; the other views draw only their own', () => {
+    expect(viewAlso('proc')).toEqual(['netdev']);
+    for (const v of ['idr', 'maxidx', 'percpu', 'seqfile', 'keyht'] as const) expect(viewAlso(v)).toEqual([]);
   });
 });

@@ -70,6 +70,16 @@ export const VIEW_STEPS: Readonly<Record<ViewId, readonly Mechanism[]>> = {
   keyht: ['keyht'],
 };
 
+/**
+ * The other mechanisms a view draws (MECHANISM_VIEW), which "next event in
+ * this view" stops at in an operation that has none of VIEW_STEPS': an
+ * `ip link add` whose only /proc-view events are the name scan stops there.
+ */
+export function viewAlso(view: ViewId): Mechanism[] {
+  const own = VIEW_STEPS[view];
+  return MECHANISMS.map(([m]) => m).filter((m) => MECHANISM_VIEW[m] === view && !own.includes(m));
+}
+
 /** The system call a statement enters the kernel through. */
 export type EntryFn =
   | 'sys_msgget'
