@@ -8,7 +8,7 @@
  * kernel state, the interpreter state, the cost counters), so a machine
  * restored from it continues exactly as the original would have.
  */
-import { plainCopy } from './plain_copy';
+import { plainCopier, plainCopy } from './plain_copy';
 import type { KernelConfig } from './config';
 import { createKernel, type Kernel, type KernelState } from './kernel';
 import { COST_NAMES, newProbe, type Costs } from './probe';
@@ -98,15 +98,22 @@ export function checkpointMachine(m: Machine): MachineCheckpoint {
   };
 }
 
-/** A copy of `cp` that restoreMachine may take over (`owned`), so that restoring it later copies nothing. */
-export function copyCheckpoint(cp: MachineCheckpoint): MachineCheckpoint {
-  return { kernel: plainCopy(cp.kernel), nextFd: cp.nextFd, run: plainCopy(cp.run), costs: { ...cp.costs } };
+/**
+ * A copy of `cp` that restoreMachine may take over (`owned`), so that
+ * restoring it later copies nothing, made a slice at a time: `step(budget)`
+ * copies about `budget` more fields, true once `result` is complete.
+ */
+export function checkpointCopier(cp: MachineCheckpoint): { step(budget: number): boolean; readonly result: MachineCheckpoint } {
+  const kernel = plainCopier(cp.kernel);
+  const run = plainCopier(cp.run);
+  const result: MachineCheckpoint = { kernel: kernel.result, nextFd: cp.nextFd, run: run.result, costs: { ...cp.costs } };
+  return { result, step: (budget) => kernel.step(budget) && run.step(budget) };
 }
 
 /**
  * A new machine for `program` in the state of `cp`, which is copied so it
  * can be restored again — unless `owned`: then the machine takes `cp`'s
- * state over (a copyCheckpoint made for this).
+ * state over (a checkpointCopier's result made for this).
  */
 export function restoreMachine(program: Program, config: Partial<KernelConfig>, cp: MachineCheckpoint, owned = false): Machine {
   const probe = newProbe();

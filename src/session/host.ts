@@ -55,6 +55,10 @@ const yieldToMessages = () => new Promise<void>((resolve) => setTimeout(resolve,
 
 /** ms after a move's reply before the session readies its next step back (after the page has drawn it) */
 const PREPARE_DELAY_MS = 30;
+/** the longest the worker spends on one slice of that copy before it looks at its messages again */
+const PREPARE_SLICE_MS = 8;
+/** fields copied between two looks at the clock (~1 ms) */
+const PREPARE_FIELDS = 4000;
 
 export function createSessionHost(options: HostOptions = {}): SessionHost {
   const maxChunk = options.chunk ?? 256;
@@ -113,10 +117,16 @@ export function createSessionHost(options: HostOptions = {}): SessionHost {
     const stopped = outcome === 'stopped';
     const frames = framed ? buildFrames(s, stopped || traceAt === null ? s.position() : traceAt, views) : {};
     const reply: Reply = { kind: 'snapshot', job, snapshot: s.snapshot(), cancelled: stopped, frames };
-    // once the reply is out and nothing newer came: copy the checkpoint a step back would restore
-    setTimeout(() => {
-      if (job === latest && session === s) s.prepare();
-    }, PREPARE_DELAY_MS);
+    // once the reply is out and nothing newer came: copy the checkpoint a step back would restore,
+    // in slices between messages (all at once it blocks the worker ~0.5 s at 32768 queues)
+    const prepareSlice = () => {
+      if (job !== latest || session !== s) return;
+      const t0 = performance.now();
+      let done = s.prepare(PREPARE_FIELDS);
+      while (!done && performance.now() - t0 < PREPARE_SLICE_MS) done = s.prepare(PREPARE_FIELDS);
+      if (!done) setTimeout(prepareSlice, 0);
+    };
+    setTimeout(prepareSlice, PREPARE_DELAY_MS);
     return reply;
   };
 

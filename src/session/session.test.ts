@@ -159,6 +159,22 @@ describe('a session', () => {
     expect(s.snapshot().records.map((r) => r.op)).toEqual([1, 2, 3]);
   });
 
+  /** Traces `step` (after a seek to step - 1, as a step back with views open does) and checks the state against a run from scratch. */
+  const retraceAndCheck = (s: Session, step: number) => {
+    expect(
+      s.retrace(
+        step,
+        () => {},
+        () => {},
+        () => {},
+      ),
+    ).toBe(step);
+    const snap = s.snapshot();
+    const ref = runSteps(TOUR, step);
+    expect(snap.costs).toEqual(ref.costs);
+    expect(snap.records.map((r) => r.lines.map((l) => l + '\n').join(''))).toEqual(ref.output.slice(-snap.records.length));
+  };
+
   test('prepare() copies the checkpoint a step back restores, which the step then takes over; every state stays exact', () => {
     const s = open(TOUR, SMALL_CHECKPOINTS);
     s.seek(Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY);
@@ -172,20 +188,29 @@ describe('a session', () => {
       // as a step back with views open moves: to step - 1, then step traced
       s.seek(step - 1, Number.POSITIVE_INFINITY);
       expect(s.memory().prepared).toBe(null);
-      expect(
-        s.retrace(
-          step,
-          () => {},
-          () => {},
-          () => {},
-        ),
-      ).toBe(step);
-      const snap = s.snapshot();
-      const ref = runSteps(TOUR, step);
-      expect(snap.costs).toEqual(ref.costs);
-      expect(snap.records.map((r) => r.lines.map((l) => l + '\n').join(''))).toEqual(ref.output.slice(-snap.records.length));
+      retraceAndCheck(s, step);
     }
     // the copies were taken over, and the checkpoints themselves were never changed: jumping around still agrees
+    for (const step of [end, 2, end - 1, 1]) {
+      s.seek(step, Number.POSITIVE_INFINITY);
+      expect(s.snapshot().costs).toEqual(runSteps(TOUR, step).costs);
+    }
+  });
+
+  test('prepare(budget) copies in slices; a step back during a half-made copy finishes it; every state stays exact', () => {
+    const s = open(TOUR, SMALL_CHECKPOINTS);
+    s.seek(Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY);
+    const end = s.position();
+    let sliced = 0;
+    for (let step = end - 1; step >= 1; step--) {
+      // step % 3: 0 no preparing, 1 one slice (usually a half-made copy), 2 slices until ready
+      if (step % 3 === 1) s.prepare(20);
+      if (step % 3 === 2) for (let n = 0; !s.prepare(20); n++) sliced = Math.max(sliced, n);
+      if (step % 3 === 2) expect(s.memory().prepared).not.toBe(null);
+      s.seek(step - 1, Number.POSITIVE_INFINITY);
+      retraceAndCheck(s, step);
+    }
+    expect(sliced).toBeGreaterThan(3);
     for (const step of [end, 2, end - 1, 1]) {
       s.seek(step, Number.POSITIVE_INFINITY);
       expect(s.snapshot().costs).toEqual(runSteps(TOUR, step).costs);

@@ -15,7 +15,7 @@
 import {
   bootMachine,
   checkpointMachine,
-  copyCheckpoint,
+  checkpointCopier,
   COST_NAMES,
   restoreMachine,
   type Costs,
@@ -103,9 +103,10 @@ export interface Session {
   /**
    * Readies, ahead of time, a copy of the checkpoint a step back from here
    * would restore, so that the step copies nothing (the copy is most of a
-   * step back's time with many objects). For idle moments.
+   * step back's time with many objects). For idle moments: `budget` fields
+   * copied per call (a slice; default all); true once the copy is ready.
    */
-  prepare(): void;
+  prepare(budget?: number): boolean;
 }
 
 function zeroCosts(): Costs {
@@ -182,13 +183,15 @@ export function createSession(text: string, choice: KernelChoice = {}, options: 
     return true;
   };
 
-  /** a copy of one checkpoint (the entry it copies), which the next restore of that checkpoint takes over */
-  let spare: { of: Checkpoint<MachineCheckpoint>; data: MachineCheckpoint } | null = null;
+  /** a copy (maybe still in the making) of one checkpoint (the entry it copies), which the next restore of that checkpoint takes over */
+  let spare: { of: Checkpoint<MachineCheckpoint>; copier: ReturnType<typeof checkpointCopier>; done: boolean } | null = null;
 
   const restore = (op: number) => {
     const cp = log.entries[checkpointIndexAtOrBefore(log, op)]!;
     const own = spare !== null && spare.of === cp;
-    machine = restoreMachine(machine.program, machine.config, own ? spare!.data : cp.data, own);
+    // a copy begun in idle slices is finished: only its rest is copied now
+    if (own && !spare!.done) spare!.copier.step(Number.POSITIVE_INFINITY);
+    machine = restoreMachine(machine.program, machine.config, own ? spare!.copier.result : cp.data, own);
     if (own) spare = null;
     state = stateAt(cp.op, frontierOf(state), endOf(state));
     prevFor = -1;
@@ -289,12 +292,14 @@ export function createSession(text: string, choice: KernelChoice = {}, options: 
     seekLine,
     snapshot,
     retrace,
-    memory: () => ({ checkpoints: log.entries.length, bytes: log.bytes, prepared: spare?.of.op ?? null }),
-    prepare: () => {
+    memory: () => ({ checkpoints: log.entries.length, bytes: log.bytes, prepared: spare !== null && spare.done ? spare.of.op : null }),
+    prepare: (budget = Number.POSITIVE_INFINITY) => {
       // a step back with views open replays from the checkpoint at or before pos - 3
       const cp = checkpointAtOrBefore(log, Math.max(0, state.pos - 3));
-      if (cp === undefined || cp.op === state.pos || spare?.of === cp) return;
-      spare = { of: cp, data: copyCheckpoint(cp.data) };
+      if (cp === undefined || cp.op === state.pos) return true;
+      if (spare?.of !== cp) spare = { of: cp, copier: checkpointCopier(cp.data), done: false };
+      if (!spare.done) spare.done = spare.copier.step(budget);
+      return spare.done;
     },
   };
   return { ok: true, session };

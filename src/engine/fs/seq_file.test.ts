@@ -100,6 +100,25 @@ describe('seq_file mechanics', () => {
     for (const pos of [1, 101, 150, 302, 4500]) expect(readFile(lens, 77, pos)).toBe(whole.slice(pos));
   });
 
+  it('hands out bytes ≥ 0x80 as they are, one char per byte (not decoded as UTF-8)', () => {
+    const rows = ['plain\n', 'caf\xc3\xa9 \xe2\x82\xac\n', 'stray \x80 \xff \xef\xbf\xbd\n', '\xef\xbb\xbfbom\n'];
+    const ops: SeqOperations<number> = {
+      start: (_k, m) => (m.index < rows.length ? m.index : null),
+      next: (_k, m, v) => {
+        m.index = v + 1;
+        return m.index < rows.length ? m.index : null;
+      },
+      stop: () => {},
+      show: (_k, m, v) => seq_puts(m, rows[v]!),
+    };
+    for (const count of [3, 131072]) {
+      const f = { path: '/t', flags: O_RDONLY, pos: 0, ops: {}, private: seq_open(ops, '/t', null) };
+      let out = '';
+      for (let r = seq_read(ipcKernel(), f, count); r !== ''; r = seq_read(ipcKernel(), f, count)) out += r as string;
+      expect(out).toBe(rows.join(''));
+    }
+  });
+
   /** A seq_file with an allocated page of which the first `count` bytes are in use. */
   function page(count: number) {
     const m = seq_open({} as SeqOperations<number>, '/t', null);

@@ -98,8 +98,25 @@ function seq_buf_alloc<V>(m: SeqFile<V>): void {
   if (m.buf.length !== m.size) m.buf = new Uint8Array(m.size);
 }
 
+/**
+ * The UTF-8 TextDecoder of the host (Node, the page, a worker: all have one,
+ * but the engine's lib is plain ES2022, hence the cast), null without one.
+ * It decodes ASCII natively; seq_buf_string checks that the bytes were ASCII.
+ */
+const ASCII_DECODER: { decode(bytes: Uint8Array): string } | null = (() => {
+  const TD = (globalThis as unknown as { TextDecoder?: new () => { decode(bytes: Uint8Array): string } }).TextDecoder;
+  return TD === undefined ? null : new TD();
+})();
+
 /** The bytes buf[from, to) as a string, one char per byte. */
 function seq_buf_string(buf: Uint8Array, from: number, to: number): string {
+  // All ASCII (every /proc/sysvipc row) ⇔ the UTF-8 decoding keeps the
+  // length (a valid multibyte sequence would shorten it) and has no U+FFFD
+  // (which a stray byte ≥ 0x80 would give); ~10x faster than fromCharCode.
+  if (ASCII_DECODER !== null) {
+    const ascii = ASCII_DECODER.decode(buf.subarray(from, to));
+    if (ascii.length === to - from && ascii.indexOf('\uFFFD') < 0) return ascii;
+  }
   let s = '';
   for (let i = from; i < to; i += 8192) {
     s += String.fromCharCode.apply(null, buf.subarray(i, Math.min(i + 8192, to)) as unknown as number[]);

@@ -22,7 +22,7 @@
  */
 import type { Kernel } from '../../kernel';
 import type { Probe } from '../../probe';
-import { idr_find_count } from '../../lib/idr';
+import { idr_find_count, idr_find_count_resume, type IdrCount } from '../../lib/idr';
 import { idr_is_layer, ipc_idr_find, ipc_idr_get_next } from '../../ipc/ipc_idr';
 import { ipc_get_maxidx } from '../../ipc/util_maxidx';
 import { ENOENT, ENOTDIR } from '../../uapi/errno';
@@ -51,6 +51,14 @@ interface IpcProcIface {
 interface IpcProcIter {
   ns: IpcNamespace;
   iface: IpcProcIface;
+  /**
+   * ≤5.14: where the untraced count of the last find since start() stopped
+   * (id -1: none yet). From start() to stop() the kernel holds the ids
+   * rwsem, so the IDR does not change and the next find's count (from 0 to a
+   * larger pos) may go on from there: the same idr_find calls and node reads
+   * are counted, without making the N²/2 descents of a full read one by one.
+   */
+  counted: IdrCount;
 }
 
 const cursor = { id: 0 };
@@ -84,9 +92,16 @@ export function sysvipc_find_ipc_count(ns: IpcNamespace, ids: IpcIds<KernIpcPerm
   let ipc: KernIpcPerm | null = null;
   if (idr_is_layer(idr)) {
     for (let id = 0; id < pos && total < in_use; id++) if (ipc_idr_find(idr, id, p) !== null) total++;
-  } else {
-    // the hot loop of the quadratic read: one radix idr_find descent per id
+  } else if (p.trace !== null) {
     total = idr_find_count(idr, pos, in_use, stop, p);
+  } else {
+    // the hot loop of the quadratic read, counted on from the previous find
+    const at = (m.private as IpcProcIter).counted;
+    if (at.id < 0 || at.id > pos) at.id = at.hits = at.visits = 0;
+    idr_find_count_resume(idr, at, pos, in_use);
+    total = at.hits;
+    p.costs.idr_find += at.id;
+    p.costs.idr_node_visits += at.visits;
   }
   if (total < in_use) {
     for (; pos < ns.ipc_mni; pos++) {
@@ -134,6 +149,7 @@ function find_at(m: SeqFile<SysvipcItem>, pos: number, p: Probe): KernIpcPerm | 
 
 const sysvipc_proc_seqops: SeqOperations<SysvipcItem> = {
   start(k: Kernel, m: SeqFile<SysvipcItem>): SysvipcItem | null {
+    (m.private as IpcProcIter).counted.id = -1;
     if (m.index < 0) return null;
     if (m.index === 0) return SEQ_START_TOKEN;
     return find_at(m, m.index - 1, k.probe);
@@ -144,7 +160,9 @@ const sysvipc_proc_seqops: SeqOperations<SysvipcItem> = {
     m.index++;
     return find_at(m, m.index - 1, k.probe);
   },
-  stop(): void {},
+  stop(_k: Kernel, m: SeqFile<SysvipcItem>): void {
+    (m.private as IpcProcIter).counted.id = -1;
+  },
   show(k: Kernel, m: SeqFile<SysvipcItem>, v: SysvipcItem): number {
     const { iface, ns } = m.private as IpcProcIter;
     if (v === SEQ_START_TOKEN) {
@@ -181,7 +199,9 @@ const IFACES: readonly IpcProcIface[] = [
   },
 ];
 
-const FILES = new Map<string, FileOps>(IFACES.map((iface) => [iface.path, seq_file_ops(sysvipc_proc_seqops, (k): IpcProcIter => ({ ns: k.state.ipc, iface }))]));
+const FILES = new Map<string, FileOps>(
+  IFACES.map((iface) => [iface.path, seq_file_ops(sysvipc_proc_seqops, (k): IpcProcIter => ({ ns: k.state.ipc, iface, counted: { id: -1, hits: 0, visits: 0 } }))]),
+);
 /** procfs directory order: shorter names first, then bytewise (all three have 3 letters) */
 const NAMES = IFACES.map((i) => i.path);
 

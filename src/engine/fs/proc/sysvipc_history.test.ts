@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { KernelConfig } from '../../config';
 import { ipcKernel, runIpc } from '../../ipc/ipc.test-helper';
+import { newProbe } from '../../probe';
 import { resolveConfig } from '../../presets';
 
 function config(find: string, extra: string[] = []): KernelConfig {
@@ -67,5 +68,25 @@ describe('the ≤2.6.35 /proc/sysvipc/shm layout', () => {
     expect(lines[2]).toBe('       key      shmid perms       size  cpid  lpid nattch   uid   gid  cuid  cgid      atime      dtime      ctime');
     expect(lines[3]).toBe('         0          0   600                  4096  4242     0      0     0     0     0     0          0          0 1767225600');
     expect(lines[3]!.length + 1).toBe(126);
+  });
+});
+
+describe('the ≤5.14 count without a tracer', () => {
+  it('counts the idr_find calls and node reads of the traced lookups, for any layout', () => {
+    const costs = (setup: string, traced: boolean) => {
+      const k = ipcKernel(config('count'), newProbe(traced ? () => {} : null));
+      runIpc(setup, k);
+      const c = k.probe.costs;
+      const before = { find: c.idr_find, visits: c.idr_node_visits };
+      const out = runIpc('cat /proc/sysvipc/msg\ncat /proc/sysvipc/msg', k);
+      return { out, idr_find: c.idr_find - before.find, visits: c.idr_node_visits - before.visits };
+    };
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.oneof(fc.nat(200), fc.nat(5000)), { maxLength: 70 }), (idxs) => {
+        const setup = idxs.map((i) => `echo ${i} > /proc/sys/kernel/msg_next_id\nq = msgget(IPC_PRIVATE, 0600)`).join('\n') || 'msgctl(0, MSG_INFO)';
+        expect(costs(setup, false)).toEqual(costs(setup, true));
+      }),
+      { numRuns: 20 },
+    );
   });
 });
