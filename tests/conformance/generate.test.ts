@@ -125,6 +125,10 @@ describe('generateProcsWorkload', () => {
       'msgrcv(q, ',
       'MSG_COPY',
       'creds 1000 1000',
+      'creds 0 1000',
+      'IPC_SET, gid=1000',
+      '_INFO, ',
+      '_STAT_ANY, ',
       'GETPID',
       'SETALL',
       'IPC_RMID',
@@ -164,7 +168,7 @@ describe('generateProcsWorkload', () => {
       const withCreds = new Set<string>();
       for (const line of text.split('\n')) {
         const p = processOf(line);
-        if (line.endsWith(' creds 1000 1000')) withCreds.add(p);
+        if (/ creds \d+ \d+$/.test(line)) withCreds.add(p);
         if (/ (exit|kill)$/.test(line)) withCreds.delete(p);
         const m = /shmat\(m, (\w+), /.exec(line);
         if (!m || m[1] === '0') continue;

@@ -375,6 +375,8 @@ class ProcsBuilder {
           'msgctl(q, IPC_STAT, msg_qnum, msg_cbytes, msg_lspid, msg_lrpid)',
           `msgctl(q, IPC_SET, msg_qbytes=${r.pick(['8', '20', '100'])})`,
           `${r.pick(['semctl(s, 0, IPC_SET', 'msgctl(q, IPC_SET', 'shmctl(m, IPC_SET'])}, mode=${r.pick(['0600', '0666', '0644', '0660'])}${r.chance(0.3) ? ', uid=1000' : ''})`,
+          `${r.pick(['semctl(s, 0, IPC_SET', 'msgctl(q, IPC_SET', 'shmctl(m, IPC_SET'])}, ${r.pick(['gid=1000', 'uid=2000, gid=0', 'uid=1000, gid=1000'])})`,
+          r.pick(['shmctl(m, 11)', 'shmctl(m, 12)']),
         ]),
       );
     } else if (roll < 76) {
@@ -386,7 +388,24 @@ class ProcsBuilder {
     } else if (roll < 81 && this.attachVars.length) {
       this.at(p, `shmdt(${r.pick(this.attachVars)})`);
     } else if (roll < 86) {
-      this.at(p, r.pick(['shmctl(m, IPC_STAT, shm_nattch, shm_lpid, mode, key)', 'cat /proc/sysvipc/shm', 'cat /proc/sysvipc/sem', 'cat /proc/sysvipc/msg']));
+      this.at(
+        p,
+        r.pick([
+          'shmctl(m, IPC_STAT, shm_nattch, shm_lpid, mode, key)',
+          'cat /proc/sysvipc/shm',
+          'cat /proc/sysvipc/sem',
+          'cat /proc/sysvipc/msg',
+          // the buffer fields, and the STAT/INFO commands that need no permission
+          'msgctl(q, IPC_STAT, uid, gid, cuid, cgid, mode, msg_qbytes)',
+          'msgctl(0, MSG_STAT_ANY, uid, mode, msg_qnum)',
+          `msgctl(0, ${r.pick(['MSG_INFO', 'IPC_INFO'])}, msgpool, msgmap, msgtql, msgmax)`,
+          'shmctl(m, SHM_STAT_ANY, shm_nattch, shm_cpid, uid, cuid)',
+          `shmctl(0, SHM_INFO, used_ids, shm_tot)`,
+          'shmctl(0, IPC_INFO, shmmni, shmseg, shmmin)',
+          `semctl(0, 0, ${r.pick(['SEM_INFO', 'IPC_INFO'])}, semusz, semaem, semmni)`,
+          'semctl(s, 0, SEM_STAT_ANY, uid, gid, mode, sem_nsems)',
+        ]),
+      );
     } else if (roll < 89) {
       this.at(p, r.pick(['shmctl(m, IPC_RMID)', 'semctl(s, 0, IPC_RMID)', 'msgctl(q, IPC_RMID)']));
     } else if (roll < 96) {
@@ -396,7 +415,8 @@ class ProcsBuilder {
       if (fresh.length) {
         const n = r.pick(fresh);
         this.withCreds.add(n);
-        this.at(n, 'creds 1000 1000');
+        // mostly one stranger uid; also another uid in its group, root's group, and uid 0 keeping its capabilities
+        this.at(n, `creds ${r.pick(['1000 1000', '1000 1000', '2000 1000', '1000 0', '0 1000'])}`);
       }
     }
   }
