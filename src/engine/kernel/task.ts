@@ -68,6 +68,11 @@ export function task_fork(k: Kernel): number {
   return pid;
 }
 
+/** A new task with pid `pid` and no undo list (the multi-CPU model's tasks: pids chosen by the model). */
+export function task_create(k: Kernel, pid: number): void {
+  k.state.tasks.tasks.set(pid, { pid, undo_list: null, sem_sleeping: -1, sem_status: null });
+}
+
 /** Makes `pid` the current task. */
 export function set_current(k: Kernel, pid: number): void {
   k.state.tasks.current = pid;

@@ -32,8 +32,9 @@ export type MicroOp =
    * of ns), so no other CPU gets the line in between.
    */
   | { op: 'access'; line: string; access: Access; count?: number }
-  | { op: 'spin_lock'; lock: string }
-  | { op: 'spin_unlock'; lock: string }
+  /** `line`: the cache line the lock word is on when it is not the lock's own (two struct sem per line); '' = the lock's name */
+  | { op: 'spin_lock'; lock: string; line?: string }
+  | { op: 'spin_unlock'; lock: string; line?: string }
   | { op: 'down_read'; sem: string }
   | { op: 'up_read'; sem: string }
   | { op: 'down_write'; sem: string }
@@ -44,6 +45,8 @@ export type MicroOp =
   /** after dropping the wait_lock: sleep until granted, unless already granted */
   | { op: 'rwsem_wait'; sem: string }
   | { op: 'wake'; task: number }
+  /** complexmode_enter's sweep over the per-semaphore locks begins (`write` true) or ends (sem_smp.ts): counted and timed */
+  | { op: 'sem_sweep'; write: boolean }
   | { op: 'sleep' }
   | { op: 'end' };
 
@@ -92,8 +95,17 @@ export interface SmpTask {
   op_message: boolean;
   /** the current statement blocked: it is re-entered when the task wakes */
   op_blocked: boolean;
+  /** the current statement is a semop that completed (semop-multi's unit of work) */
+  op_semop: boolean;
+  /** asleep in semop (or woken and not yet returned): the re-entered call returns the waker's result */
+  sem_waiting: boolean;
+  /** the current semop's lock: the array's, the semaphore's own, or none (sem_smp.ts) */
+  op_sem_lock: 'global' | 'sem' | 'none';
+  /** when the current sweep of per-semaphore locks began */
+  sweep_from: number;
   stats_ops: number;
   stats_sent: number;
+  stats_semops: number;
   stats_sleeping: number;
 }
 
@@ -121,8 +133,13 @@ export function smp_task_new(t: Pick<SmpTask, 'id' | 'name' | 'instance' | 'pid'
     op_result: 0,
     op_message: false,
     op_blocked: false,
+    op_semop: false,
+    sem_waiting: false,
+    op_sem_lock: 'none',
+    sweep_from: 0,
     stats_ops: 0,
     stats_sent: 0,
+    stats_semops: 0,
     stats_sleeping: 0,
   };
 }
@@ -188,7 +205,16 @@ export interface SmpMachine {
   timeline: SmpInterval[];
   timeline_limit: number;
   results: Map<string, number>;
+  /** semops by the lock they took, and complexmode_enter's sweeps (measured window only) */
+  sem: SemLockStats;
   events: number;
+}
+
+export interface SemLockStats {
+  global: number;
+  per_sem: number;
+  sweeps: number;
+  sweep_ns: number;
 }
 
 /** Adds [t0, t1) of `state` to `cpu`'s account (clipped to the run) and to the bounded timeline and the trace. */
@@ -216,6 +242,7 @@ export function reset_stats(m: SmpMachine): void {
   }
   for (const s of m.spinlocks.values()) s.acquisitions = s.contended = s.wait_ns = 0;
   for (const s of m.rwsems.values()) s.acquisitions = s.contended = s.wait_ns = 0;
-  for (const t of m.tasks) t.stats_ops = t.stats_sent = 0;
+  for (const t of m.tasks) t.stats_ops = t.stats_sent = t.stats_semops = 0;
   m.results.clear();
+  m.sem = { global: 0, per_sem: 0, sweeps: 0, sweep_ns: 0 };
 }
