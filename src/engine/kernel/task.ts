@@ -68,9 +68,16 @@ export function task_fork(k: Kernel): number {
   return pid;
 }
 
-/** A new task with pid `pid` and no undo list (the multi-CPU model's tasks: pids chosen by the model). */
-export function task_create(k: Kernel, pid: number): void {
-  k.state.tasks.tasks.set(pid, { pid, undo_list: null, sem_sleeping: -1, sem_status: null });
+/** A task with pid `pid`, no undo list, asleep in nothing (not yet in any task table). */
+export function task_struct_new(pid: number): TaskStruct {
+  return { pid, undo_list: null, sem_sleeping: -1, sem_status: null };
+}
+
+/** A new task with pid `pid` in the kernel's table (the multi-CPU model's tasks: pids chosen by the model). Return: it. */
+export function task_create(k: Kernel, pid: number): TaskStruct {
+  const t = task_struct_new(pid);
+  k.state.tasks.tasks.set(pid, t);
+  return t;
 }
 
 /** Makes `pid` the current task. */

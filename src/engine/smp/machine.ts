@@ -20,6 +20,7 @@ import type { Topology } from './topology';
 import type { SmpInterval } from './types';
 import type { Access } from './cacheline';
 import type { MsgReceiver, MsgSender } from '../ipc/namespace';
+import { task_struct_new, type TaskStruct } from '../kernel/task';
 
 export type MicroOp =
   | { op: 'work'; ns: number }
@@ -56,12 +57,20 @@ export type BlockedOn = { kind: 'msgrcv'; msr: MsgReceiver; bufsz: number } | { 
 export type TaskState = 'running' | 'runnable' | 'waiting' | 'blocked' | 'done';
 export type SleepReason = 'msg' | 'rwsem';
 
+/**
+ * A task of a multi-CPU run. It is the kernel's task too: `kernel` is its
+ * TaskStruct in kernel.state.tasks (same pid), which holds what the
+ * kernel keeps per process (the undo list, the semop it sleeps in and the
+ * result its waker stored); this record adds what the scheduler and the
+ * timing model need.
+ */
 export interface SmpTask {
   id: number;
   name: string;
   instance: number;
-  /** what the msg code records as lspid/lrpid */
+  /** what the msg code records as lspid/lrpid, and the kernel task's pid */
   pid: number;
+  kernel: TaskStruct;
   /** the CPU it runs or waits on; a task that is not `pinned` may move when it wakes (sched.ts) */
   cpu: number;
   /** placed with `on N` in the workload: it never leaves that CPU */
@@ -97,8 +106,6 @@ export interface SmpTask {
   op_blocked: boolean;
   /** the current statement is a semop that completed (semop-multi's unit of work) */
   op_semop: boolean;
-  /** asleep in semop (or woken and not yet returned): the re-entered call returns the waker's result */
-  sem_waiting: boolean;
   /** the current semop's lock: the array's, the semaphore's own, or none (sem_smp.ts) */
   op_sem_lock: 'global' | 'sem' | 'none';
   /** when the current sweep of per-semaphore locks began */
@@ -109,10 +116,11 @@ export interface SmpTask {
   stats_sleeping: number;
 }
 
-/** A task as it starts: runnable, in no system call, with nothing accounted yet. */
-export function smp_task_new(t: Pick<SmpTask, 'id' | 'name' | 'instance' | 'pid' | 'cpu' | 'pinned'>): SmpTask {
+/** A task as it starts: runnable, in no system call, with nothing accounted yet (`kernel`: its kernel task, else a new one). */
+export function smp_task_new(t: Pick<SmpTask, 'id' | 'name' | 'instance' | 'pid' | 'cpu' | 'pinned'> & { kernel?: TaskStruct }): SmpTask {
   return {
     ...t,
+    kernel: t.kernel ?? task_struct_new(t.pid),
     state: 'runnable',
     ops: [],
     pc: 0,
@@ -134,7 +142,6 @@ export function smp_task_new(t: Pick<SmpTask, 'id' | 'name' | 'instance' | 'pid'
     op_message: false,
     op_blocked: false,
     op_semop: false,
-    sem_waiting: false,
     op_sem_lock: 'none',
     sweep_from: 0,
     stats_ops: 0,

@@ -141,8 +141,7 @@ function makeTasks(m: SmpMachine, smp: SmpDeclarations, program: Program, kernel
       state.vars.set('TASK', BigInt(i));
       const id = out.length;
       const cpu = decl.cpu === null ? id % n : intIn(state.vars, decl.cpu, 0, n - 1, `the CPU of task ${decl.name} ${i}`, decl);
-      const task = smp_task_new({ id, name: decl.name, instance: i, pid: PID_BASE + id, cpu, pinned: decl.cpu !== null });
-      task_create(kernel, task.pid);
+      const task = smp_task_new({ id, name: decl.name, instance: i, pid: PID_BASE + id, cpu, pinned: decl.cpu !== null, kernel: task_create(kernel, PID_BASE + id) });
       out.push({ task, run: createRun(body, kernel, { syscalls, maxSteps: Infinity, maxIdleSteps: MAX_IDLE_STEPS, state }) });
     }
   }
@@ -262,19 +261,10 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
     }
     const o = ctx.outcome;
     task.op_blocked = o.kind === 'blocked';
-    if (task.op_blocked) {
-      // the call sleeps: when woken, the task re-enters the same statement
-      const st = tr.run.state;
-      st.frames[st.frames.length - 1]!.next--;
-      st.steps--;
-      st.ops--;
-    }
-    // the statement's text is only wanted by the trace and to name a call that is not a msg call
-    if (m.trace !== null || o.call === 'other') {
-      const eq = r.output.indexOf(' = ');
-      task.op_text = eq < 0 ? r.output.trim() : r.output.slice(0, eq);
-    } else task.op_text = '';
-    task.op_call = o.call === 'other' ? task.op_text.split(/[ (]/)[0]! : o.call;
+    // the call sleeps: when woken, the task re-enters the same statement
+    if (task.op_blocked) tr.run.retry();
+    task.op_text = r.text;
+    task.op_call = o.call === 'other' ? r.call : o.call;
     task.op_result = r.result;
     task.op_message = o.call === 'msgsnd' && (o.kind === 'queued' || o.kind === 'pipelined');
     task.op_semop = o.call === 'semop' && r.result === 0;

@@ -168,12 +168,11 @@ export function taskSyscalls(ctx: TaskSyscallContext): Syscalls<Kernel> {
     },
     sys_semtimedop(k, semid, sops, timeout) {
       const task = ctx.current!;
-      if (task.sem_waiting) {
-        // woken: the waker did the operation and stored its result (semop.ts)
-        task.sem_waiting = false;
-        const r = semop_take_result(k, task.pid);
+      if (task.kernel.sem_status !== null) {
+        // woken: the waker did the operation and stored its result in the task (semop.ts)
+        const r = semop_take_result(k, task.pid)!;
         set('semop', -1, 'received');
-        return r ?? 0;
+        return r;
       }
       set_current(k, task.pid);
       const sma = semid < 0 ? null : ipc_obtain_object_check(k.state.ipc, sem_ids(k), semid, NO_PROBE);
@@ -182,18 +181,17 @@ export function taskSyscalls(ctx: TaskSyscallContext): Syscalls<Kernel> {
       if (BEFORE_SEM_LOCK.has(r)) lock.mode = 'none';
       if (r === SEM_SLEEPS && timeout !== null) r = semop_interrupt(k, task.pid, true);
       if (r === SEM_SLEEPS) {
-        task.sem_waiting = true;
         ctx.semSleepers.push(task);
-        set('semop', -1, 'blocked', sem_woken(k, ctx), 0, 0, lock);
+        set('semop', -1, 'blocked', sem_woken(ctx), 0, 0, lock);
         return -EINTR;
       }
       if (lock.mode !== 'none') lock.wrote = r === 0 && sops.some((s) => s.sem_op !== 0);
-      set('semop', -1, r < 0 ? 'error' : 'done', sem_woken(k, ctx), 0, 0, lock);
+      set('semop', -1, r < 0 ? 'error' : 'done', sem_woken(ctx), 0, 0, lock);
       return r;
     },
     sys_semctl(k, semid, semnum, cmd, statSet, semun) {
       const r = KERNEL_SYSCALLS.sys_semctl(k, semid, semnum, cmd, statSet, semun);
-      set('semctl', -1, r < 0 ? 'error' : 'done', sem_woken(k, ctx));
+      set('semctl', -1, r < 0 ? 'error' : 'done', sem_woken(ctx));
       return r;
     },
     sys_msgctl(k, msqid, cmd, statSet) {
@@ -237,13 +235,13 @@ export function sem_lock_mode(config: Pick<KernelConfig, 'sem_locking'>, sma: Se
 }
 
 /** The sleepers in semop that the call just made has woken (their result is stored): taken off the list, their pids. */
-function sem_woken(k: Kernel, ctx: TaskSyscallContext): number[] {
+function sem_woken(ctx: TaskSyscallContext): number[] {
   const list = ctx.semSleepers;
   if (list.length === 0) return [];
   const out: number[] = [];
   for (let i = 0; i < list.length;) {
     const t = list[i]!;
-    if (k.state.tasks.tasks.get(t.pid)?.sem_status != null) {
+    if (t.kernel.sem_status !== null) {
       out.push(t.pid);
       list.splice(i, 1);
     } else i++;
