@@ -43,7 +43,7 @@ function steps(file: string, preset: string, opIndex: number) {
 }
 
 describe('the event → code table', () => {
-  // multi-CPU workloads (a `cpus` line) run on the SMP model, which the code table does not step
+  // the multi-CPU examples (a `cpus` topology line) run in the SMP model, which is not stepped
   const files = readdirSync(EXAMPLES).filter((f) => f.endsWith('.ipc') && !/^cpus /m.test(example(f)));
   for (const preset of ['2.6.25', '3.18', '3.19', '5.13', '5.15', '6.18']) {
     it(`gives every event of every example on ${preset} a listed line and a linked call stack`, () => {

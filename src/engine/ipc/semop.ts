@@ -374,7 +374,7 @@ export function do_smart_update(k: Kernel, sma: SemArray, sops: readonly SemBuf[
 export function do_semtimedop(k: Kernel, semid: number, sops: readonly SemBuf[], timeout: Timespec | null): number {
   const ns = k.state.ipc;
   const nsops = sops.length;
-  if (nsops > ns.sem_ctls[2]!) return -E2BIG;
+  if (nsops > ns.sem_ctls[2]) return -E2BIG;
   if (nsops < 1 || semid < 0) return -EINVAL;
   if (timeout !== null && (timeout.tv_sec < 0n || timeout.tv_nsec < 0n || timeout.tv_nsec >= 1_000_000_000n)) return -EINVAL;
   let max = 0;
@@ -401,7 +401,7 @@ export function do_semtimedop(k: Kernel, semid: number, sops: readonly SemBuf[],
   const sma = ipc_obtain_object_check(ns, sem_ids(k), semid, k.probe);
   if (sma === null) return -EINVAL;
   if (max >= sma.sem_nsems) return -EFBIG;
-  if (ipcperms(sma, alter ? S_IWUGO : S_IRUGO)) return -EACCES;
+  if (ipcperms(k, sma, alter ? S_IWUGO : S_IRUGO)) return -EACCES;
   const global = sem_lock(sma, nsops);
   if (un !== null && un.semid === -1) {
     sem_unlock(sma, global);

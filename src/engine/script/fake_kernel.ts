@@ -42,10 +42,10 @@ export function hashResult(name: string, args: readonly (number | bigint)[]): nu
 export function createFakeKernel(init: Partial<Pick<FakeKernel, 'files' | 'dirs' | 'callResult'>> = {}): FakeKernel {
   return {
     log: [],
-    files: init.files ?? new Map(),
+    files: init.files ?? new Map<string, string>(),
     openErrors: new Map(),
     writeErrors: new Map(),
-    dirs: init.dirs ?? new Map(),
+    dirs: init.dirs ?? new Map<string, string[]>(),
     links: [],
     callResult: init.callResult ?? hashResult,
     open: new Map(),
@@ -89,6 +89,10 @@ export const FAKE_SYSCALLS: Syscalls<FakeKernel> = {
     return 100 + k.log.length;
   },
   task_switch: () => {},
+  task_setcreds: (k, pid, uid, gid) => {
+    k.log.push(`creds(${pid}, ${uid}, ${gid})`);
+    return 0;
+  },
   task_exit: (k, pid) => {
     k.log.push(`exit(${pid})`);
   },
