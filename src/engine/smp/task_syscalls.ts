@@ -24,13 +24,13 @@ import { E2BIG, EACCES, EAGAIN, EFBIG, EINTR, EINVAL } from '../uapi/errno';
 import { IPC_RMID, IPC_SET, MSG_EXCEPT, MSG_NOERROR, MSG_STAT, MSG_STAT_ANY } from '../uapi/ipc';
 import type { SmpTask } from './machine';
 import type { KernelConfig } from '../config';
-import { set_current } from '../kernel/task';
 import type { SemArray } from '../ipc/namespace';
 import { sem_ids } from '../ipc/sem';
 import { semop_interrupt, semop_take_result } from '../ipc/semop';
 import { SEM_SLEEPS } from '../script/syscalls';
 import type { SemBufValue } from '../script/format';
 import { NO_SEM_LOCK, type SemLock } from './sem_smp';
+import { set_current } from '../kernel/task';
 
 /** do_semtimedop's errors returned before sem_lock (the argument, lookup and permission checks). */
 const BEFORE_SEM_LOCK = new Set([-E2BIG, -EINVAL, -EFBIG, -EACCES]);
@@ -110,6 +110,9 @@ export function taskSyscalls(ctx: TaskSyscallContext): Syscalls<Kernel> {
   };
   return {
     ...KERNEL_SYSCALLS,
+    // a task's program is one process, the task itself: its calls run as the task's kernel TaskStruct
+    task_first: () => ctx.current!.pid,
+    task_switch: (k) => set_current(k, ctx.current!.pid),
     sys_msgget(k, key, msgflg) {
       const r = KERNEL_SYSCALLS.sys_msgget(k, key, msgflg);
       set('msgget', r, r < 0 ? 'error' : 'done');
@@ -174,7 +177,6 @@ export function taskSyscalls(ctx: TaskSyscallContext): Syscalls<Kernel> {
         set('semop', -1, 'received');
         return r;
       }
-      set_current(k, task.pid);
       const sma = semid < 0 ? null : ipc_obtain_object_check(k.state.ipc, sem_ids(k), semid, NO_PROBE);
       const lock = sem_lock_mode(k.config, sma, sops);
       let r = KERNEL_SYSCALLS.sys_semtimedop(k, semid, sops, timeout);
