@@ -48,6 +48,8 @@
  *   all_sops ≤3.15, blocking_sop 3.16+ (b220c57aeccf); sem_wakeup in_wakeup
  *   ≤4.9, wake_q 4.10+ (9ae949fa382b, Dec 2016); msg_wakeup locked ≤4.8,
  *   wake_q 4.9+ (ee51636ca54f).
+ * - 3.9 and 3.10 are 3.18 with the old limits and the semaphores before and
+ *   after Rik van Riel's per-semaphore locks (REPRODUCTIONS §7, §8).
  */
 import { DEFAULT_CONFIG, type KernelConfig } from './config';
 
@@ -90,6 +92,23 @@ const SEM_2_6 = { sem_locking: 'global', sem_zero_queue: 'mixed', semcnt: 'all_s
 /** 3.16–4.8: per-semaphore locks, pending_const, blocking-sop counts, still the IN_WAKEUP list. */
 const SEM_3_16 = { sem_locking: 'per_sem', sem_zero_queue: 'separate', semcnt: 'blocking_sop', sem_wakeup: 'in_wakeup' } as const satisfies Partial<KernelPreset>;
 
+/** 3.9: 3.18's IDR, procfs list and lock implementations, the old limits and the ≤3.9 semaphores. */
+const V3_9: KernelPreset = {
+  ...V6_18,
+  sysvipc_find_ipc: 'count',
+  ipc_maxidx: 'none',
+  ipc_idx_alloc: 'lowest',
+  idr: 'layer256',
+  msg_counters: 'atomic',
+  proc_dir: 'list',
+  spinlock: 'ticket',
+  ipc_limits: '2.6',
+  rwsem: 'xadd',
+  ipc_findkey: 'walk',
+  ...SEM_2_6,
+  msg_wakeup: 'locked',
+};
+
 /** The presets by release, oldest first; '6.18' is the default (DEFAULT_CONFIG). */
 export const KERNEL_PRESETS: Readonly<Record<string, Readonly<KernelPreset>>> = {
   // IDR conversion done (2.6.24) but lookups still take the rwsem for read
@@ -129,36 +148,14 @@ export const KERNEL_PRESETS: Readonly<Record<string, Readonly<KernelPreset>>> = 
     ...SEM_2_6,
     msg_wakeup: 'locked',
   },
+  // the 3.9 IDR (256-slot layers, hint), old limits; the last release with one sem_perm.lock for every semop
+  '3.9': V3_9,
+  // Rik van Riel's per-semaphore locks (6062a8dc0517) with Davidlohr Bueso's series; still the 3.10 struct sem layout and shared sem_otime
+  '3.10': { ...V3_9, sem_locking: 'per_sem' },
   // last release with the procfs list; rss/swap columns (2.6.36), SHMMAX raised (3.16); the 3.9 IDR (256-slot layers, hint)
-  '3.18': {
-    ...V6_18,
-    sysvipc_find_ipc: 'count',
-    ipc_maxidx: 'none',
-    ipc_idx_alloc: 'lowest',
-    idr: 'layer256',
-    msg_counters: 'atomic',
-    proc_dir: 'list',
-    spinlock: 'ticket',
-    ipc_limits: '3.16',
-    rwsem: 'xadd',
-    ipc_findkey: 'walk',
-    ...SEM_3_16,
-    msg_wakeup: 'locked',
-  },
+  '3.18': { ...V3_9, ipc_limits: '3.16', ...SEM_3_16 },
   // procfs rb-tree (710585d4922f); SEM* defaults raised
-  '3.19': {
-    ...V6_18,
-    sysvipc_find_ipc: 'count',
-    ipc_maxidx: 'none',
-    ipc_idx_alloc: 'lowest',
-    idr: 'layer256',
-    msg_counters: 'atomic',
-    spinlock: 'ticket',
-    rwsem: 'xadd',
-    ipc_findkey: 'walk',
-    ...SEM_3_16,
-    msg_wakeup: 'locked',
-  },
+  '3.19': { ...V3_9, proc_dir: 'rbtree', ipc_limits: '3.19', ...SEM_3_16 },
   // radix-tree IDR (4.11); the last release whose ipc_findkey walks the ids
   '4.13': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', msg_counters: 'atomic', rwsem: 'xadd', ipc_findkey: 'walk' },
   // the key rhashtable (Guillaume Knispel, 4.14)

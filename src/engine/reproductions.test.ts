@@ -17,6 +17,9 @@ describe('the seed reproductions', () => {
       '004-rcu-idr.ipc',
       '005-ipc-findkey-rhashtable.ipc',
       '005-ipc-findkey-lookups.ipc',
+      '006-sem-fine-grained-locking.ipc',
+      '007-sem-locking-4cpus.ipc',
+      '008-sem-complex-hysteresis.ipc',
     ]);
     expect(reproductionFor('004-rcu-idr.ipc')?.kernels).toEqual(['2.6.25', '2.6.27']);
     expect(reproductionFor('tour.ipc')).toBe(undefined);

@@ -35,6 +35,8 @@ describe('streamWorkload', () => {
         vars: new Map([
           ['N', 40n],
           ['PAIRS', 2n],
+          // the semaphore stories' multi-CPU runs (006-008), kept small
+          ['SEMS', 2n],
         ]),
       });
   });

@@ -51,7 +51,7 @@ export interface SweepSpec {
 
 export interface SweepPoint {
   value: number;
-  /** multi-CPU workloads: messages (successful msgsnd) per simulated second */
+  /** multi-CPU workloads: messages (successful msgsnd) and successful semops per simulated second */
   throughput?: number;
   /** multi-CPU workloads: the run's summary figures */
   smp?: SweepSmpFigures;
@@ -75,6 +75,8 @@ export interface SweepSmpFigures {
   idle: number;
   /** the line the CPUs stalled on most, null when none */
   hottest_line: string | null;
+  /** workloads that make semop calls: smp/types.ts's sem_locks (sem_perm.lock vs per-semaphore, the sweeps) */
+  sem_locks?: { global: number; per_sem: number; sweeps: number; sweep_ns: number };
 }
 
 export interface SweepSeries {
@@ -195,6 +197,7 @@ function runSmpSweepPoint(
     stalled: sum('stalled'),
     idle: sum('idle'),
     hottest_line: res.lines.find((l) => l.stall_ns > 0)?.line ?? null,
+    ...(res.sem_locks === undefined ? {} : { sem_locks: res.sem_locks }),
   };
   return { value, throughput: res.throughput, smp, costs: r.costs, ns: modeledNs(r.costs), exitCode: 0, error: null };
 }

@@ -3,7 +3,7 @@
  * CLI and whatever the browser shows.
  */
 import { COST_NAMES } from './probe';
-import { mainCounters, type SweepResult } from './sweep';
+import { mainCounters, type SweepResult, type SweepSmpFigures } from './sweep';
 
 function fmtMs(ns: number): string {
   const ms = ns / 1e6;
@@ -20,14 +20,24 @@ export function formatSlope(s: number | null): string {
 const isSmp = (r: SweepResult) => r.series.some((s) => s.points.some((p) => p.throughput !== undefined));
 const pct = (x: number) => (100 * x).toFixed(1) + '%';
 
+/** The sem_lock columns of a point: the share of semops under sem_perm.lock, the sweeps, their time. */
+function semCells(l: SweepSmpFigures['sem_locks']): string[] {
+  if (l === undefined) return ['-', '-', '-'];
+  const n = l.global + l.per_sem;
+  return [n > 0 ? pct(l.global / n) : '-', l.sweeps.toLocaleString('en-US'), `${(l.sweep_ns / 1000).toFixed(1)} us`];
+}
+
 /**
  * Multi-CPU sweeps: one block per configuration, a row per value with the
  * throughput (messages per simulated second), its ratio to the first row,
  * and where the CPU time went.
  */
 function formatSmpTable(r: SweepResult): string {
-  const head = [r.variable, 'msgs/s', 'x first', 'running', 'spinning', 'stalled', 'idle', 'hottest line'];
-  let out = 'measured: messages (successful msgsnd) per simulated second, multi-CPU model\n';
+  const sem = r.series.some((s) => s.points.some((p) => p.smp?.sem_locks !== undefined));
+  const head = [r.variable, sem ? 'ops/s' : 'msgs/s', 'x first', 'running', 'spinning', 'stalled', 'idle', ...(sem ? ['global', 'sweeps', 'in sweeps'] : []), 'hottest line'];
+  let out = sem
+    ? 'measured: successful semop (and msgsnd) calls per simulated second, multi-CPU model; global = share of semops under sem_perm.lock, sweeps = switches to global mode\n'
+    : 'measured: messages (successful msgsnd) per simulated second, multi-CPU model\n';
   for (const s of r.series) {
     const rows: string[][] = [head];
     const first = s.points[0]?.throughput ?? 0;
@@ -35,7 +45,7 @@ function formatSmpTable(r: SweepResult): string {
       const f = p.smp;
       const row =
         p.throughput === undefined || f === undefined
-          ? [String(p.value), '-', '-', '-', '-', '-', '-', '-']
+          ? head.map((_, i) => (i === 0 ? String(p.value) : '-'))
           : [
               String(p.value),
               Math.round(p.throughput).toLocaleString('en-US'),
@@ -44,6 +54,7 @@ function formatSmpTable(r: SweepResult): string {
               pct(f.spinning),
               pct(f.stalled),
               pct(f.idle),
+              ...(sem ? semCells(f.sem_locks) : []),
               f.hottest_line ?? '-',
             ];
       if (p.error !== null) row.push(`error: ${p.error}`);

@@ -54,7 +54,7 @@ export interface TaskTable {
 }
 
 export function create_task_table(first_pid: number): TaskTable {
-  const main: TaskStruct = { pid: first_pid, cred: root_cred(), undo_list: null, sem_sleeping: -1, sem_status: null };
+  const main = task_struct_new(first_pid);
   return { tasks: new Map([[first_pid, main]]), current: first_pid, next_pid: first_pid + 1, memlock_pages: new Map() };
 }
 
@@ -77,8 +77,20 @@ export function task_tgid(k: Kernel): number {
 export function task_fork(k: Kernel): number {
   const t = k.state.tasks;
   const pid = t.next_pid++;
-  t.tasks.set(pid, { pid, cred: root_cred(), undo_list: null, sem_sleeping: -1, sem_status: null });
+  t.tasks.set(pid, task_struct_new(pid));
   return pid;
+}
+
+/** A task with pid `pid`, root's credentials, no undo list, asleep in nothing (not yet in any task table). */
+export function task_struct_new(pid: number): TaskStruct {
+  return { pid, cred: root_cred(), undo_list: null, sem_sleeping: -1, sem_status: null };
+}
+
+/** A new task with pid `pid` in the kernel's table (the multi-CPU model's tasks: pids chosen by the model). Return: it. */
+export function task_create(k: Kernel, pid: number): TaskStruct {
+  const t = task_struct_new(pid);
+  k.state.tasks.tasks.set(pid, t);
+  return t;
 }
 
 /** Makes `pid` the current task. */

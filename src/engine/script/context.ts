@@ -67,6 +67,8 @@ export interface RunContext<K> {
   prefix: string;
   /** what the last operation returned: the kernel's result, or the line count of cat / ls */
   result: number;
+  /** the last operation's canonical text (`msgsnd(0, 1, 8)`, `cat /proc/sysvipc/msg`), without prefix or result; '' for exit / kill */
+  text: string;
   /** per call statement, what does not depend on variables (filled on first execution) */
   readonly plans: Map<CallStatement, CallPlan>;
   /** line of an offset, for trace events */

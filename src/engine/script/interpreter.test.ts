@@ -215,9 +215,9 @@ describe('the resumable machine', () => {
     const { run: r } = start('repeat 2 {\n  msgget(1, 0)\n}\nmsgctl(0, IPC_RMID)', counting());
     const steps = [r.step(), r.step(), r.step(), r.step(), r.step()];
     expect(steps).toEqual([
-      { kind: 'op', line: 2, start: 13, end: 25, result: 0, output: 'msgget(0x1, 000) = 0\n' },
-      { kind: 'op', line: 2, start: 13, end: 25, result: 1, output: 'msgget(0x1, 000) = 1\n' },
-      { kind: 'op', line: 4, start: 28, end: 47, result: 2, output: 'msgctl(0, IPC_RMID) = 2\n' },
+      { kind: 'op', line: 2, start: 13, end: 25, result: 0, output: 'msgget(0x1, 000) = 0\n', call: 'msgget', text: 'msgget(0x1, 000)' },
+      { kind: 'op', line: 2, start: 13, end: 25, result: 1, output: 'msgget(0x1, 000) = 1\n', call: 'msgget', text: 'msgget(0x1, 000)' },
+      { kind: 'op', line: 4, start: 28, end: 47, result: 2, output: 'msgctl(0, IPC_RMID) = 2\n', call: 'msgctl', text: 'msgctl(0, IPC_RMID)' },
       { kind: 'done' },
       { kind: 'done' },
     ]);
@@ -227,7 +227,23 @@ describe('the resumable machine', () => {
 
   it('a cat step returns its line count and the whole line group', () => {
     const { run: r } = start('cat /a', createFakeKernel({ files: new Map([['/a', '1\n2\n']]) }));
-    expect(r.step()).toMatchObject({ kind: 'op', result: 2, output: 'cat /a = 2\n1\n2\n' });
+    expect(r.step()).toMatchObject({ kind: 'op', result: 2, output: 'cat /a = 2\n1\n2\n', call: 'cat', text: 'cat /a' });
+  });
+
+  it('retry() re-arms the operation just executed: the next step() runs it again, with the counts it had', () => {
+    const { run: r } = start('repeat 2 {\n  msgget(1, 0)\n}\nmsgctl(0, IPC_RMID)', counting());
+    expect(r.step()).toMatchObject({ result: 0 });
+    r.retry();
+    expect([r.state.ops, r.state.steps]).toEqual([0, 1]);
+    expect(r.step()).toMatchObject({ call: 'msgget', result: 1 });
+    expect(r.step()).toMatchObject({ call: 'msgget', result: 2 });
+    // the last iteration's call, retried, runs inside its loop again before the loop ends
+    r.retry();
+    expect(r.step()).toMatchObject({ call: 'msgget', result: 3 });
+    expect(r.step()).toMatchObject({ call: 'msgctl', result: 4 });
+    expect(r.step()).toEqual({ kind: 'done' });
+    // five executions, two of them retried: three operations done
+    expect(r.state.ops).toBe(3);
   });
 
   it('a checkpoint (structuredClone of the state and the kernel) resumes to the same output', () => {

@@ -44,7 +44,14 @@ export interface RunOptions<K> {
   maxIdleSteps?: number;
 }
 
-export type StepResult = { kind: 'op'; line: number; start: number; end: number; result: number; output: string } | { kind: 'done' } | { kind: 'error'; error: WorkloadError };
+/**
+ * One executed operation: its line and span, the result, what it printed,
+ * and the call as the program made it: `call` is the system call's name
+ * (`msgsnd`, `semop`) or the statement's first word (`cat`, `echo`, `ip`,
+ * `exit`, `kill`), `text` its canonical text without the result.
+ */
+export type StepResult =
+  { kind: 'op'; line: number; start: number; end: number; result: number; output: string; call: string; text: string } | { kind: 'done' } | { kind: 'error'; error: WorkloadError };
 
 export interface Run {
   readonly program: Program;
@@ -53,11 +60,25 @@ export interface Run {
   /** executes the next operation */
   step(): StepResult;
   /**
+   * Re-arms the operation the last step() executed, so that the next step()
+   * executes it again, with the step and operation counts it had before: a
+   * call that blocked and is re-entered when its task wakes (the multi-CPU
+   * model's sleeping msgrcv, msgsnd and semop). Only right after a step()
+   * that returned an operation.
+   */
+  retry(): void;
+  /**
    * Executes everything left; `output` is what those operations printed.
    * Given `sink`, the output goes to it instead as it is made, in order, a
    * chunk per OUTPUT_BATCH operations (and `output` is '').
    */
   runToEnd(sink?: (chunk: string) => void): { output: string; error: WorkloadError | null };
+}
+
+/** `cat /proc/...` → `cat`, `ip link add ...` → `ip`. */
+function firstWord(text: string): string {
+  const i = text.search(/[ (]/);
+  return i < 0 ? text : text.slice(0, i);
 }
 
 /** The state of a run that has not started: at the first statement, no variables. */
@@ -131,6 +152,7 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
     prefix: '',
     proc: null,
     result: 0,
+    text: '',
     plans: new Map(),
     lineOf: (offset) => lineColumn((starts ??= lineStarts(program.source)), offset).line,
   };
@@ -238,10 +260,17 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
         const node = advance();
         if (node === null) return { kind: 'done' };
         const output = c.out.join('');
-        return { kind: 'op', line: c.lineOf(node.start), start: node.start, end: node.end, result: c.result, output };
+        const call = node.type === 'CallStatement' ? node.callee : node.type === 'ProcessStatement' ? node.action : firstWord(c.text);
+        return { kind: 'op', line: c.lineOf(node.start), start: node.start, end: node.end, result: c.result, output, call, text: node.type === 'ProcessStatement' ? '' : c.text };
       } catch (e) {
         return { kind: 'error', error: fail(e) };
       }
+    },
+    retry() {
+      const st = c.state;
+      st.frames[st.frames.length - 1]!.next--;
+      st.steps--;
+      st.ops--;
     },
     runToEnd(sink) {
       const st = c.state;

@@ -65,6 +65,7 @@ const INVOKE = {
 } satisfies Record<PlainCall, (s: Sys, k: unknown, v: readonly ArgValue[], statSet: true | undefined) => number>;
 
 function begin(ctx: Ctx, node: OperationStatement, text: string): void {
+  ctx.text = text;
   if (ctx.trace) ctx.trace({ kind: 'stmt_begin', line: ctx.lineOf(node.start), text });
 }
 

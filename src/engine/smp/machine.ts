@@ -20,6 +20,7 @@ import type { Topology } from './topology';
 import type { SmpInterval } from './types';
 import type { Access } from './cacheline';
 import type { MsgReceiver, MsgSender } from '../ipc/namespace';
+import { task_struct_new, type TaskStruct } from '../kernel/task';
 
 export type MicroOp =
   | { op: 'work'; ns: number }
@@ -32,8 +33,9 @@ export type MicroOp =
    * of ns), so no other CPU gets the line in between.
    */
   | { op: 'access'; line: string; access: Access; count?: number }
-  | { op: 'spin_lock'; lock: string }
-  | { op: 'spin_unlock'; lock: string }
+  /** `line`: the cache line the lock word is on when it is not the lock's own (two struct sem per line); '' = the lock's name */
+  | { op: 'spin_lock'; lock: string; line?: string }
+  | { op: 'spin_unlock'; lock: string; line?: string }
   | { op: 'down_read'; sem: string }
   | { op: 'up_read'; sem: string }
   | { op: 'down_write'; sem: string }
@@ -44,6 +46,8 @@ export type MicroOp =
   /** after dropping the wait_lock: sleep until granted, unless already granted */
   | { op: 'rwsem_wait'; sem: string }
   | { op: 'wake'; task: number }
+  /** complexmode_enter's sweep over the per-semaphore locks begins (`write` true) or ends (sem_smp.ts): counted and timed */
+  | { op: 'sem_sweep'; write: boolean }
   | { op: 'sleep' }
   | { op: 'end' };
 
@@ -53,12 +57,20 @@ export type BlockedOn = { kind: 'msgrcv'; msr: MsgReceiver; bufsz: number } | { 
 export type TaskState = 'running' | 'runnable' | 'waiting' | 'blocked' | 'done';
 export type SleepReason = 'msg' | 'rwsem';
 
+/**
+ * A task of a multi-CPU run. It is the kernel's task too: `kernel` is its
+ * TaskStruct in kernel.state.tasks (same pid), which holds what the
+ * kernel keeps per process (the undo list, the semop it sleeps in and the
+ * result its waker stored); this record adds what the scheduler and the
+ * timing model need.
+ */
 export interface SmpTask {
   id: number;
   name: string;
   instance: number;
-  /** what the msg code records as lspid/lrpid */
+  /** what the msg code records as lspid/lrpid, and the kernel task's pid */
   pid: number;
+  kernel: TaskStruct;
   /** the CPU it runs or waits on; a task that is not `pinned` may move when it wakes (sched.ts) */
   cpu: number;
   /** placed with `on N` in the workload: it never leaves that CPU */
@@ -92,15 +104,23 @@ export interface SmpTask {
   op_message: boolean;
   /** the current statement blocked: it is re-entered when the task wakes */
   op_blocked: boolean;
+  /** the current statement is a semop that completed (semop-multi's unit of work) */
+  op_semop: boolean;
+  /** the current semop's lock: the array's, the semaphore's own, or none (sem_smp.ts) */
+  op_sem_lock: 'global' | 'sem' | 'none';
+  /** when the current sweep of per-semaphore locks began */
+  sweep_from: number;
   stats_ops: number;
   stats_sent: number;
+  stats_semops: number;
   stats_sleeping: number;
 }
 
-/** A task as it starts: runnable, in no system call, with nothing accounted yet. */
-export function smp_task_new(t: Pick<SmpTask, 'id' | 'name' | 'instance' | 'pid' | 'cpu' | 'pinned'>): SmpTask {
+/** A task as it starts: runnable, in no system call, with nothing accounted yet (`kernel`: its kernel task, else a new one). */
+export function smp_task_new(t: Pick<SmpTask, 'id' | 'name' | 'instance' | 'pid' | 'cpu' | 'pinned'> & { kernel?: TaskStruct }): SmpTask {
   return {
     ...t,
+    kernel: t.kernel ?? task_struct_new(t.pid),
     state: 'runnable',
     ops: [],
     pc: 0,
@@ -121,8 +141,12 @@ export function smp_task_new(t: Pick<SmpTask, 'id' | 'name' | 'instance' | 'pid'
     op_result: 0,
     op_message: false,
     op_blocked: false,
+    op_semop: false,
+    op_sem_lock: 'none',
+    sweep_from: 0,
     stats_ops: 0,
     stats_sent: 0,
+    stats_semops: 0,
     stats_sleeping: 0,
   };
 }
@@ -188,7 +212,16 @@ export interface SmpMachine {
   timeline: SmpInterval[];
   timeline_limit: number;
   results: Map<string, number>;
+  /** semops by the lock they took, and complexmode_enter's sweeps (measured window only) */
+  sem: SemLockStats;
   events: number;
+}
+
+export interface SemLockStats {
+  global: number;
+  per_sem: number;
+  sweeps: number;
+  sweep_ns: number;
 }
 
 /** Adds [t0, t1) of `state` to `cpu`'s account (clipped to the run) and to the bounded timeline and the trace. */
@@ -216,6 +249,7 @@ export function reset_stats(m: SmpMachine): void {
   }
   for (const s of m.spinlocks.values()) s.acquisitions = s.contended = s.wait_ns = 0;
   for (const s of m.rwsems.values()) s.acquisitions = s.contended = s.wait_ns = 0;
-  for (const t of m.tasks) t.stats_ops = t.stats_sent = 0;
+  for (const t of m.tasks) t.stats_ops = t.stats_sent = t.stats_semops = 0;
   m.results.clear();
+  m.sem = { global: 0, per_sem: 0, sweeps: 0, sweep_ns: 0 };
 }

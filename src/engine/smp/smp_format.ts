@@ -18,7 +18,13 @@ export function formatSmpSummary(r: SmpResult, top = 6): string {
   out.push(
     `# smp: ${t.sockets} socket(s) x ${t.cores} core(s) x ${t.threads} thread(s) = ${nr} CPUs, machine ${r.machine}, ${r.tasks.length} tasks, ${fmtNs(r.duration)} measured${r.warmup > 0 ? ` after ${fmtNs(r.warmup)} of warm-up` : ''}`,
   );
-  out.push(`# throughput: ${fmtInt(r.throughput)} messages/s (${fmtInt(r.messages)} msgsnd), ${fmtInt(r.ops_per_sec)} syscalls/s`);
+  if (r.semops === undefined) out.push(`# throughput: ${fmtInt(r.throughput)} messages/s (${fmtInt(r.messages)} msgsnd), ${fmtInt(r.ops_per_sec)} syscalls/s`);
+  else out.push(`# throughput: ${fmtInt(r.throughput)} ops/s (${fmtInt(r.semops)} semop, ${fmtInt(r.messages)} msgsnd), ${fmtInt(r.ops_per_sec)} syscalls/s`);
+  const sl = r.sem_locks;
+  if (sl !== undefined)
+    out.push(
+      `# sem_lock: ${fmtInt(sl.global)} semops under sem_perm.lock, ${fmtInt(sl.per_sem)} under their semaphore's lock; ${fmtInt(sl.sweeps)} switches to global mode (sweeps of every semaphore's lock), ${fmtNs(sl.sweep_ns)} in them`,
+    );
   const total = { running: 0, spinning: 0, stalled: 0, idle: 0 };
   for (const c of r.cpus) {
     total.running += c.running;

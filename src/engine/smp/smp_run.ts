@@ -30,6 +30,8 @@ import { event_peek_time, event_push, event_queue_new, event_take } from './even
 import { account, measured, reset_stats, smp_task_new, type SmpMachine, type SmpTask } from './machine';
 import { ids_lines } from './ipc_layout';
 import { msg_path, runqueueLine, type MsgPathEnv } from './msg_smp';
+import { sem_path, type SemPathEnv } from './sem_smp';
+import { task_create } from '../kernel/task';
 import { lock_config, type LockConfig } from './lock_config';
 import { down, rwsem_down_locked, rwsem_up_locked, rwsem_waiting, up } from './rwsem';
 import { spin_down, spin_timeout, spin_up } from './rwsem_spin';
@@ -139,7 +141,7 @@ function makeTasks(m: SmpMachine, smp: SmpDeclarations, program: Program, kernel
       state.vars.set('TASK', BigInt(i));
       const id = out.length;
       const cpu = decl.cpu === null ? id % n : intIn(state.vars, decl.cpu, 0, n - 1, `the CPU of task ${decl.name} ${i}`, decl);
-      const task = smp_task_new({ id, name: decl.name, instance: i, pid: PID_BASE + id, cpu, pinned: decl.cpu !== null });
+      const task = smp_task_new({ id, name: decl.name, instance: i, pid: PID_BASE + id, cpu, pinned: decl.cpu !== null, kernel: task_create(kernel, PID_BASE + id) });
       out.push({ task, run: createRun(body, kernel, { syscalls, maxSteps: Infinity, maxIdleSteps: MAX_IDLE_STEPS, state }) });
     }
   }
@@ -216,9 +218,10 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
     timeline: [],
     timeline_limit: opts.timelineLimit ?? 2000,
     results: new Map(),
+    sem: { global: 0, per_sem: 0, sweeps: 0, sweep_ns: 0 },
     events: 0,
   };
-  const ctx: TaskSyscallContext = { current: null, outcome: otherOutcome() };
+  const ctx: TaskSyscallContext = { current: null, outcome: otherOutcome(), semSleepers: [] };
   let runs: TaskRun[];
   try {
     runs = makeTasks(m, program.smp, program, kernel, setupState.vars, ctx);
@@ -237,6 +240,7 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
     percpu: { msg_bytes: percpu_counter_init(nr), msg_hdrs: percpu_counter_init(nr) },
     taskOfPid: (pid) => (pid >= PID_BASE && pid < PID_BASE + runs.length ? pid - PID_BASE : -1),
   };
+  const semEnv: SemPathEnv = { config: kernel.config, constants, taskOfPid: env.taskOfPid };
   for (const t of m.tasks) {
     const cpu = m.cpus[t.cpu]!;
     if (cpu.current < 0) {
@@ -260,31 +264,28 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
     }
     const o = ctx.outcome;
     task.op_blocked = o.kind === 'blocked';
-    if (task.op_blocked) {
-      // the call sleeps: when woken, the task re-enters the same statement
-      const st = tr.run.state;
-      st.frames[st.frames.length - 1]!.next--;
-      st.steps--;
-      st.ops--;
-    }
-    // the statement's text is only wanted by the trace and to name a call that is not a msg call
-    if (m.trace !== null || o.call === 'other') {
-      const eq = r.output.indexOf(' = ');
-      task.op_text = eq < 0 ? r.output.trim() : r.output.slice(0, eq);
-    } else task.op_text = '';
-    task.op_call = o.call === 'other' ? task.op_text.split(/[ (]/)[0]! : o.call;
+    // the call sleeps: when woken, the task re-enters the same statement
+    if (task.op_blocked) tr.run.retry();
+    task.op_text = r.text;
+    task.op_call = o.call === 'other' ? r.call : o.call;
     task.op_result = r.result;
     task.op_message = o.call === 'msgsnd' && (o.kind === 'queued' || o.kind === 'pipelined');
+    task.op_semop = o.call === 'semop' && r.result === 0;
+    task.op_sem_lock = o.sem.mode;
     task.op_start = t;
-    task.ops = msg_path(env, o, task.cpu);
+    task.ops = o.call === 'semop' ? sem_path(semEnv, o.sem, o.kind, o.woken) : msg_path(env, o, task.cpu);
     task.pc = 0;
     return true;
   };
 
   const finishOp = (task: SmpTask, t: number) => {
-    if (task.op_blocked || t < m.measure_from || t > m.end) return;
+    if (t < m.measure_from || t > m.end) return;
+    if (task.op_sem_lock === 'global') m.sem.global++;
+    else if (task.op_sem_lock === 'sem') m.sem.per_sem++;
+    if (task.op_blocked) return;
     task.stats_ops++;
     if (task.op_message) task.stats_sent++;
+    if (task.op_semop) task.stats_semops++;
     const key = resultKey(task.op_call, task.op_result);
     m.results.set(key, (m.results.get(key) ?? 0) + 1);
     if (m.trace) m.trace({ kind: 'smp_op', task: task.id, cpu: task.cpu, t0: task.op_start, t1: t, text: task.op_text, result: task.op_result });
@@ -321,9 +322,9 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
         case 'access':
           return line_access(m, task, op.line, op.access, t, op.count);
         case 'spin_lock':
-          return spin_lock(m, task, op.lock, t) ?? -1;
+          return spin_lock(m, task, op.lock, t, op.line) ?? -1;
         case 'spin_unlock':
-          return spin_unlock(m, task, op.lock, t);
+          return spin_unlock(m, task, op.lock, t, op.line);
         case 'down_read':
         case 'down_write':
           return (spinning ? spin_down : down)(m, task, op.sem, op.op === 'down_write', t) ?? -1;
@@ -346,6 +347,13 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
         }
         case 'sleep':
           if (task_sleep(m, task, t, 'msg')) return -1;
+          continue;
+        case 'sem_sweep':
+          if (op.write) task.sweep_from = t;
+          else if (t >= m.measure_from && t <= m.end) {
+            m.sem.sweeps++;
+            m.sem.sweep_ns += measured(m, task.sweep_from, t);
+          }
           continue;
         case 'end':
           finishOp(task, t);
@@ -394,6 +402,7 @@ function summarize(m: SmpMachine): SmpResult {
   for (const t of m.tasks) if (t.state === 'blocked') t.stats_sleeping += measured(m, t.wait_since, m.end);
   const ops = m.tasks.reduce((a, t) => a + t.stats_ops, 0);
   const messages = m.tasks.reduce((a, t) => a + t.stats_sent, 0);
+  const semops = m.tasks.reduce((a, t) => a + t.stats_semops, 0);
   const lines = [...m.lines.values()]
     .map((l) => ({ line: l.name, transfers: { ...l.transfers }, stall_ns: l.stall_ns, accesses: l.accesses }))
     .sort((a, b) => b.stall_ns - a.stall_ns || (a.line < b.line ? -1 : 1));
@@ -410,7 +419,8 @@ function summarize(m: SmpMachine): SmpResult {
     tasks: m.tasks.map((t) => ({ task: t.id, name: t.name, instance: t.instance, cpu: t.cpu, ops: t.stats_ops, sent: t.stats_sent, sleeping: t.stats_sleeping })),
     ops,
     messages,
-    throughput: (messages * 1e9) / d,
+    ...(semops > 0 ? { semops, sem_locks: { ...m.sem } } : {}),
+    throughput: ((messages + semops) * 1e9) / d,
     ops_per_sec: (ops * 1e9) / d,
     cpus: m.cpus.map((c) => ({
       cpu: c.id,

@@ -16,7 +16,8 @@
  * Spinning time is accounted per CPU and per lock.
  *
  * Simplified: no pending-bit fast path, no paravirt; the lock word and the
- * object it protects share one line.
+ * object it protects share one line (named after the lock, unless the
+ * caller names another: two semaphores' locks on one line, sem_smp.ts).
  */
 import { cacheline_access, cacheline_new, type AccessResult, type CacheLine } from './cacheline';
 import { event_push } from './event_queue';
@@ -59,8 +60,9 @@ function spinlock(m: SmpMachine, name: string): Spinlock {
  * spin_lock by `task` at `t`. Return: when the task holds the lock, or null
  * when it spins in the queue (the unlock will continue it).
  */
-export function spin_lock(m: SmpMachine, task: SmpTask, name: string, t: number): number | null {
-  const end = line_access(m, task, name, 'rmw', t);
+export function spin_lock(m: SmpMachine, task: SmpTask, name: string, t: number, line = ''): number | null {
+  const ln = line === '' ? name : line;
+  const end = line_access(m, task, ln, 'rmw', t);
   const s = spinlock(m, name);
   s.acquisitions++;
   if (s.holder < 0 && s.waiters.length === 0) {
@@ -70,7 +72,7 @@ export function spin_lock(m: SmpMachine, task: SmpTask, name: string, t: number)
   }
   s.contended++;
   s.waiters.push(task.id);
-  if (m.locks.spinlock === 'ticket') smp_line(m, name).spinners.push(task.cpu);
+  if (m.locks.spinlock === 'ticket') smp_line(m, ln).spinners.push(task.cpu);
   task.state = 'waiting';
   task.wait_since = end;
   if (m.trace) m.trace({ kind: 'smp_lock', t: end, lock: name, cpu: task.cpu, task: task.id, op: 'wait', waited: 0 });
@@ -78,8 +80,9 @@ export function spin_lock(m: SmpMachine, task: SmpTask, name: string, t: number)
 }
 
 /** spin_unlock by `task` at `t`: hands the lock to the first waiter. Return: when the releaser continues. */
-export function spin_unlock(m: SmpMachine, task: SmpTask, name: string, t: number): number {
-  const r = line_access_result(m, task, name, 'write', t);
+export function spin_unlock(m: SmpMachine, task: SmpTask, name: string, t: number, line = ''): number {
+  const ln = line === '' ? name : line;
+  const r = line_access_result(m, task, ln, 'write', t);
   const end = r.end;
   const s = spinlock(m, name);
   s.holder = -1;
@@ -89,7 +92,7 @@ export function spin_unlock(m: SmpMachine, task: SmpTask, name: string, t: numbe
     const w = m.tasks[next]!;
     // queued: the next waiter takes the word with a locked op; ticket: it
     // sees its turn when its re-read of the word arrives
-    const got = m.locks.spinlock === 'queued' ? line_access(m, w, name, 'rmw', end) : ticket_turn(m, name, w.cpu, r, end);
+    const got = m.locks.spinlock === 'queued' ? line_access(m, w, ln, 'rmw', end) : ticket_turn(m, ln, w.cpu, r, end);
     const waited = got - w.wait_since;
     account(m, w.cpu, w.id, 'spinning', w.wait_since, m.locks.spinlock === 'ticket' ? got : end);
     s.wait_ns += waited;

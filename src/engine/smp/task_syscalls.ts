@@ -20,9 +20,20 @@ import type { MsgQueue, MsgReceiver, MsgSender } from '../ipc/namespace';
 import { ipc_obtain_object_check } from '../ipc/util';
 import { KERNEL_SYSCALLS } from '../script/kernel_syscalls';
 import type { Syscalls } from '../script/syscalls';
-import { EAGAIN, EINTR } from '../uapi/errno';
+import { E2BIG, EACCES, EAGAIN, EFBIG, EINTR, EINVAL } from '../uapi/errno';
 import { IPC_RMID, IPC_SET, MSG_EXCEPT, MSG_NOERROR, MSG_STAT, MSG_STAT_ANY } from '../uapi/ipc';
 import type { SmpTask } from './machine';
+import type { KernelConfig } from '../config';
+import type { SemArray } from '../ipc/namespace';
+import { sem_ids } from '../ipc/sem';
+import { semop_interrupt, semop_take_result } from '../ipc/semop';
+import { SEM_SLEEPS } from '../script/syscalls';
+import type { SemBufValue } from '../script/format';
+import { NO_SEM_LOCK, type SemLock } from './sem_smp';
+import { set_current } from '../kernel/task';
+
+/** do_semtimedop's errors returned before sem_lock (the argument, lookup and permission checks). */
+const BEFORE_SEM_LOCK = new Set([-E2BIG, -EINVAL, -EFBIG, -EACCES]);
 
 export type OutcomeKind =
   /** msgsnd: appended to the queue; msgrcv: taken from the queue */
@@ -50,11 +61,15 @@ export interface Outcome {
   statSet?: true;
   /** bytes sent or received (for the msg_bytes counter) */
   bytes: number;
+  /** semop: what sem_lock did (sem_smp.ts); NO_SEM_LOCK for every other call */
+  sem: SemLock;
 }
 
 export interface TaskSyscallContext {
   current: SmpTask | null;
   outcome: Outcome;
+  /** the tasks asleep in semop, in the order they went to sleep (whom a call may have woken) */
+  semSleepers: SmpTask[];
 }
 
 const INT_MAX = 0x7fffffff;
@@ -90,11 +105,14 @@ function woken_senders(msq: MsgQueue | null, before: readonly MsgSender[]): numb
 }
 
 export function taskSyscalls(ctx: TaskSyscallContext): Syscalls<Kernel> {
-  const set = (call: string, msqid: number, kind: OutcomeKind, woken: number[] = [], cmd = 0, bytes = 0) => {
-    ctx.outcome = { call, msqid, kind, woken, cmd, bytes };
+  const set = (call: string, msqid: number, kind: OutcomeKind, woken: number[] = [], cmd = 0, bytes = 0, sem: SemLock = NO_SEM_LOCK) => {
+    ctx.outcome = { call, msqid, kind, woken, cmd, bytes, sem };
   };
   return {
     ...KERNEL_SYSCALLS,
+    // a task's program is one process, the task itself: its calls run as the task's kernel TaskStruct
+    task_first: () => ctx.current!.pid,
+    task_switch: (k) => set_current(k, ctx.current!.pid),
     sys_msgget(k, key, msgflg) {
       const r = KERNEL_SYSCALLS.sys_msgget(k, key, msgflg);
       set('msgget', r, r < 0 ? 'error' : 'done');
@@ -151,6 +169,33 @@ export function taskSyscalls(ctx: TaskSyscallContext): Syscalls<Kernel> {
       set('msgrcv', msqid, r < 0 ? 'error' : 'dequeued', woken_senders(msq, senders), 0, Math.max(r, 0));
       return r;
     },
+    sys_semtimedop(k, semid, sops, timeout) {
+      const task = ctx.current!;
+      if (task.kernel.sem_status !== null) {
+        // woken: the waker did the operation and stored its result in the task (semop.ts)
+        const r = semop_take_result(k, task.pid)!;
+        set('semop', -1, 'received');
+        return r;
+      }
+      const sma = semid < 0 ? null : ipc_obtain_object_check(k.state.ipc, sem_ids(k), semid, NO_PROBE);
+      const lock = sem_lock_mode(k.config, sma, sops);
+      let r = KERNEL_SYSCALLS.sys_semtimedop(k, semid, sops, timeout);
+      if (BEFORE_SEM_LOCK.has(r)) lock.mode = 'none';
+      if (r === SEM_SLEEPS && timeout !== null) r = semop_interrupt(k, task.pid, true);
+      if (r === SEM_SLEEPS) {
+        ctx.semSleepers.push(task);
+        set('semop', -1, 'blocked', sem_woken(ctx), 0, 0, lock);
+        return -EINTR;
+      }
+      if (lock.mode !== 'none') lock.wrote = r === 0 && sops.some((s) => s.sem_op !== 0);
+      set('semop', -1, r < 0 ? 'error' : 'done', sem_woken(ctx), 0, 0, lock);
+      return r;
+    },
+    sys_semctl(k, semid, semnum, cmd, statSet, semun) {
+      const r = KERNEL_SYSCALLS.sys_semctl(k, semid, semnum, cmd, statSet, semun);
+      set('semctl', -1, r < 0 ? 'error' : 'done', sem_woken(ctx));
+      return r;
+    },
     sys_msgctl(k, msqid, cmd, statSet) {
       const msq = cmd === IPC_RMID || cmd === IPC_SET ? queue(k, msqid) : null;
       const receivers = msq === null ? [] : msq.q_receivers.slice();
@@ -165,7 +210,43 @@ export function taskSyscalls(ctx: TaskSyscallContext): Syscalls<Kernel> {
   };
 }
 
-/** The outcome of a statement that makes no msg system call (echo, cat, shm, sem, ...). */
+/** The outcome of a statement that makes no msg or sem system call (echo, cat, shm, ...). */
 export function otherOutcome(): Outcome {
-  return { call: 'other', msqid: -1, kind: 'done', woken: [], cmd: 0, bytes: 0 };
+  return { call: 'other', msqid: -1, kind: 'done', woken: [], cmd: 0, bytes: 0, sem: NO_SEM_LOCK };
+}
+
+/**
+ * sem_lock's choice for a semop of `sops` on `sma` in the kernel `config`
+ * describes, from the array's state before the call (sem_smp.ts's file
+ * comment). The caller sets mode 'none' when the call failed before sem_lock.
+ */
+export function sem_lock_mode(config: Pick<KernelConfig, 'sem_locking'>, sma: SemArray | null, sops: readonly SemBufValue[]): SemLock {
+  if (sma === null || sops.length === 0) return { ...NO_SEM_LOCK };
+  const semnum = sops[0]!.sem_num;
+  const simple = sops.length === 1;
+  const lock = (mode: SemLock['mode'], sweep: number): SemLock => ({ semid: sma.id, semnum, mode, sweep, wrote: false });
+  switch (config.sem_locking) {
+    case 'global':
+      return lock('global', 0);
+    case 'per_sem':
+      return simple && sma.complex_count === 0 ? lock('sem', 0) : lock('global', sma.sem_nsems);
+    case 'hysteresis':
+      if (simple) return lock(sma.use_global_lock === 0 ? 'sem' : 'global', 0);
+      return lock('global', sma.use_global_lock === 0 ? sma.sem_nsems : 0);
+  }
+}
+
+/** The sleepers in semop that the call just made has woken (their result is stored): taken off the list, their pids. */
+function sem_woken(ctx: TaskSyscallContext): number[] {
+  const list = ctx.semSleepers;
+  if (list.length === 0) return [];
+  const out: number[] = [];
+  for (let i = 0; i < list.length;) {
+    const t = list[i]!;
+    if (t.kernel.sem_status !== null) {
+      out.push(t.pid);
+      list.splice(i, 1);
+    } else i++;
+  }
+  return out;
 }

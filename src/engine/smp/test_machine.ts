@@ -43,6 +43,7 @@ export function machine(n: number, tasks = n): SmpMachine {
     timeline: [],
     timeline_limit: 0,
     results: new Map(),
+    sem: { global: 0, per_sem: 0, sweeps: 0, sweep_ns: 0 },
     events: 0,
   };
 }

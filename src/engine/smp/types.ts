@@ -71,7 +71,16 @@ export interface SmpResult {
   ops: number;
   /** successful msgsnd calls (stress-ng's bogo-ops; pmsg's messages) */
   messages: number;
-  /** messages per simulated second */
+  /** successful semop calls; present only when there were any */
+  semops?: number;
+  /**
+   * with semops: how many semops took the array's sem_perm.lock (`global`)
+   * or only their semaphore's lock (`per_sem`), and complexmode_enter's
+   * sweeps over every semaphore's lock (the switches into global mode) with
+   * the ns they took from the array lock to the last semaphore's unlock
+   */
+  sem_locks?: { global: number; per_sem: number; sweeps: number; sweep_ns: number };
+  /** messages (and successful semops) per simulated second */
   throughput: number;
   /** system calls per simulated second */
   ops_per_sec: number;

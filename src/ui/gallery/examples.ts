@@ -107,6 +107,30 @@ export const EXAMPLES: readonly Example[] = [
     views: ['keyht'],
     compare: { left: { preset: '4.13' }, right: { preset: '4.14' } },
   },
+  {
+    file: '006-sem-fine-grained-locking.ipc',
+    title: 'Semaphore locks on 24 CPUs',
+    blurb:
+      "N threads each work on their own semaphore of one array: up to 3.9 every semop queued on the array's sem_perm.lock, 3.10 takes only the semaphore's own lock. Open runs it on the multi-CPU model (pick 3.10 under \"Compare with\"); Reproduce sweeps N from 10 to 100 beside Rik van Riel's table.",
+    kernel: { preset: '3.9' },
+    views: ['idr'],
+  },
+  {
+    file: '007-sem-locking-4cpus.ipc',
+    title: 'Semaphore locks on 4 CPUs',
+    blurb:
+      "256 threads on 128 semaphores of one array, on 1 to 4 CPUs, with the one array lock of 3.9 and the per-semaphore locks of 3.10. Reproduce puts the sweep beside Davidlohr Bueso's 5.0 and 9.1 million ops/s on 4 CPUs.",
+    kernel: { preset: '3.9' },
+    views: ['idr'],
+  },
+  {
+    file: '008-sem-complex-hysteresis.ipc',
+    title: 'Complex semops and the hysteresis',
+    blurb:
+      "Ping-pong pairs do every X-th round with two-sop operations, which need the whole array: 4.10 sweeps every semaphore's lock each time it enters global mode, 4.11 stays global for 10 more lock sections. Open shows the sweeps counted and timed; Reproduce runs X = 1, 10, 100 and never for both rules.",
+    kernel: { preset: '4.13' },
+    views: ['idr'],
+  },
 ];
 
 /** The text of an example, fetched relative to the page (the site may live under a sub-path). */
