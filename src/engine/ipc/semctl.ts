@@ -15,7 +15,8 @@ import type { Kernel } from '../kernel';
 import { EACCES, EINVAL, ERANGE } from '../uapi/errno';
 import { GETALL, GETNCNT, GETPID, GETVAL, GETZCNT, IPC_INFO, IPC_RMID, IPC_SET, IPC_STAT, SEM_INFO, SEM_STAT, SEM_STAT_ANY, SETALL, SETVAL } from '../uapi/ipc';
 import { freeary, sem_ids, SEMVMX } from './sem';
-import { count_semcnt, do_smart_update, sem_clear_semadj, sem_lock, sem_state, sem_unlock } from './semop';
+import { count_semcnt, do_smart_update, sem_lock, sem_state, sem_unlock } from './semop';
+import { sem_clear_semadj } from './sem_undo';
 import { task_tgid } from '../kernel/task';
 import { ipc_get_maxidx, ipc_obtain_object_check, ipc_obtain_object_idr, ipc_update_perm, ipcctl_obtain_check, ipcperms, kernel_to_ipc64_perm, S_IRUGO, S_IWUGO } from './util';
 

@@ -3,8 +3,9 @@
  * check order, perform_atomic_semop (fast path and the dupsop slow path),
  * where a sleeping op is queued, and what the waker does for the sleepers
  * (do_smart_update, update_queue, wake_const_ops, check_restart); the
- * GETNCNT/GETZCNT counts (count_semcnt), the undo structures
- * (find_alloc_undo, exit_sem) and sem_lock's use_global_lock hysteresis.
+ * GETNCNT/GETZCNT counts (count_semcnt) and sem_lock's use_global_lock
+ * hysteresis. SEM_UNDO's structures (find_alloc_undo, exit_sem) live in
+ * sem_undo.ts.
  *
  * Simplified: no locks are taken (sem_lock/sem_unlock only keep the
  * use_global_lock counter and merge/unmerge the queues as the kernel does);
@@ -19,16 +20,14 @@
  * ops while complex_count is 0, else in the array's own lists.
  */
 import type { Kernel } from '../kernel';
-import { current, task_tgid, type SemUndo, type TaskStruct } from '../kernel/task';
+import { current, task_tgid, type SemUndo } from '../kernel/task';
 import { E2BIG, EACCES, EAGAIN, EFBIG, EIDRM, EINTR, EINVAL, ERANGE } from '../uapi/errno';
 import { IPC_NOWAIT } from '../uapi/ipc';
 import type { SemArray, SemBuf, SemPending, SemQueue } from './namespace';
 import { sem_ids, SEMVMX, USE_GLOBAL_LOCK_HYSTERESIS } from './sem';
+import { find_alloc_undo, queue_undo, SEM_UNDO, semadj_fits } from './sem_undo';
 import { ipc_obtain_object_check, ipcperms, S_IRUGO, S_IWUGO } from './util';
 
-export const SEM_UNDO = 0x1000;
-/** include/uapi/linux/sem.h SEMAEM (= SEMVMX): the semadj range is -SEMAEM - 1 ... SEMAEM */
-export const SEMAEM = 32767;
 /** do_semtimedop's result for an op that went to sleep (the caller decides how the sleep ends) */
 export const SEM_SLEEPS = -0x10000;
 
@@ -66,7 +65,7 @@ export function get_semotime(sma: SemArray): number {
 // --- locking mode ---------------------------------------------------------------------
 
 /** complexmode_enter: the global lock for a complex op or a semctl; (re)arms the hysteresis. */
-function complexmode_enter(sma: SemArray): void {
+export function complexmode_enter(sma: SemArray): void {
   sma.use_global_lock = USE_GLOBAL_LOCK_HYSTERESIS;
 }
 
@@ -114,78 +113,7 @@ function unmerge_queues(sma: SemArray): void {
   global.length = 0;
 }
 
-// --- undo structures ------------------------------------------------------------------
-
-/** lookup_undo: the task's undo structure for `semid`, moved to the head of its list (MRU). */
-function lookup_undo(task: TaskStruct, semid: number): SemUndo | null {
-  const list = task.undo_list;
-  if (list === null) return null;
-  const i = list.findIndex((u) => u.semid === semid);
-  if (i < 0) return null;
-  const un = list[i]!;
-  if (i > 0) {
-    list.splice(i, 1);
-    list.unshift(un);
-  }
-  return un;
-}
-
-/**
- * find_alloc_undo: the current task's undo structure for `semid`, created
- * (zeroed, at the head of the task's list and of the array's list_id) when
- * missing. Takes the global lock once (sem_lock_and_putref).
- * Return: the structure, or -EINVAL (no such array).
- */
-function find_alloc_undo(k: Kernel, semid: number): SemUndo | number {
-  const task = current(k);
-  task.undo_list ??= [];
-  const found = lookup_undo(task, semid);
-  if (found !== null) return found;
-  const sma = ipc_obtain_object_check(k.state.ipc, sem_ids(k), semid, k.probe);
-  if (sma === null) return -EINVAL;
-  complexmode_enter(sma);
-  const un: SemUndo = { semid, semadj: new Array<number>(sma.sem_nsems).fill(0) };
-  task.undo_list.unshift(un);
-  sma.list_id.unshift(task.pid);
-  sem_unlock(sma, true);
-  return un;
-}
-
-/** The undo structure of task `pid` for `sma`, or null. */
-function undo_of(k: Kernel, pid: number, sma: SemArray): SemUndo | null {
-  const list = k.state.tasks.tasks.get(pid)?.undo_list;
-  if (!list) return null;
-  return list.find((u) => u.semid === sma.id) ?? null;
-}
-
-/** Every undo structure of the array: semadj[n] = 0 (SETVAL of n) or all of them (n = -1, SETALL). */
-export function sem_clear_semadj(k: Kernel, sma: SemArray, n: number): void {
-  for (const pid of sma.list_id) {
-    const un = undo_of(k, pid, sma);
-    if (un === null) continue;
-    if (n < 0) un.semadj.fill(0);
-    else un.semadj[n] = 0;
-  }
-}
-
-/** freeary's first step: every undo structure of the array is unlinked from its task and marked semid -1. */
-export function sem_free_undos(k: Kernel, sma: SemArray): void {
-  for (const pid of sma.list_id) {
-    const task = k.state.tasks.tasks.get(pid);
-    const list = task?.undo_list;
-    if (!list) continue;
-    const i = list.findIndex((u) => u.semid === sma.id);
-    if (i >= 0) list.splice(i, 1)[0]!.semid = -1;
-  }
-  sma.list_id = [];
-}
-
 // --- performing and queueing ------------------------------------------------------------
-
-/** The undo structure a queued op adjusts (the sleeper's own), or null. */
-function queue_undo(k: Kernel, sma: SemArray, q: SemQueue): SemUndo | null {
-  return q.undo ? undo_of(k, q.pid, sma) : null;
-}
 
 /**
  * perform_atomic_semop: all of q's sops or none.
@@ -205,8 +133,7 @@ function perform_atomic_semop(k: Kernel, sma: SemArray, q: SemQueue): number {
     if (result < 0) return would_block(q, i);
     if (result > SEMVMX) return -ERANGE;
     if (sop.sem_flg & SEM_UNDO) {
-      const undo = un!.semadj[sop.sem_num]! - sop.sem_op;
-      if (undo < -SEMAEM - 1 || undo > SEMAEM) return -ERANGE;
+      if (!semadj_fits(un!.semadj[sop.sem_num]! - sop.sem_op)) return -ERANGE;
     }
   }
   for (const sop of sops) {
@@ -245,7 +172,7 @@ function perform_atomic_semop_slow(q: SemQueue, vals: number[], pids: number[], 
     }
     if (sop.sem_flg & SEM_UNDO) {
       const undo = un!.semadj[sop.sem_num]! - sop.sem_op;
-      if (undo < -SEMAEM - 1 || undo > SEMAEM) {
+      if (!semadj_fits(undo)) {
         result = -ERANGE;
         break;
       }
@@ -489,37 +416,6 @@ export function semop_take_result(k: Kernel, pid: number): number | null {
   const r = task.sem_status;
   task.sem_status = null;
   return r;
-}
-
-/**
- * exit_sem: the task's undo structures, most recently used first, each
- * applied to its array (values clamped to 0..SEMVMX, sempid = the task for
- * every nonzero semadj), followed by do_smart_update (otime set). Structures
- * of removed arrays are skipped.
- */
-export function exit_sem(k: Kernel, pid: number): void {
-  const task = k.state.tasks.tasks.get(pid);
-  const list = task?.undo_list;
-  if (!task || !list) return;
-  task.undo_list = null;
-  for (const un of list) {
-    if (un.semid === -1) continue;
-    const sma = ipc_obtain_object_check(k.state.ipc, sem_ids(k), un.semid, k.probe);
-    if (sma === null) continue;
-    const at = sma.list_id.indexOf(pid);
-    if (at < 0) continue;
-    sem_lock(sma, -1);
-    sma.list_id.splice(at, 1);
-    const { vals, pids } = sem_state(sma);
-    for (let i = 0; i < sma.sem_nsems; i++) {
-      const adj = un.semadj[i]!;
-      if (adj === 0) continue;
-      vals[i] = Math.min(Math.max(vals[i]! + adj, 0), SEMVMX);
-      pids[i] = pid;
-    }
-    do_smart_update(k, sma, null, true);
-    sem_unlock(sma, true);
-  }
 }
 
 /**
