@@ -21,7 +21,8 @@ import { current, type SemUndo, type TaskStruct } from '../kernel/task';
 import { EINVAL } from '../uapi/errno';
 import type { SemArray, SemQueue } from './namespace';
 import { sem_ids, SEMVMX } from './sem';
-import { complexmode_enter, do_smart_update, sem_lock, sem_state, sem_unlock } from './semop';
+import { do_smart_update, sem_state } from './semop';
+import { sem_lock, sem_unlock } from './sem_lock';
 import { ipc_obtain_object_check } from './util';
 
 export const SEM_UNDO = 0x1000;
@@ -60,11 +61,13 @@ export function find_alloc_undo(k: Kernel, semid: number): SemUndo | number {
   if (found !== null) return found;
   const sma = ipc_obtain_object_check(k.state.ipc, sem_ids(k), semid, k.probe);
   if (sma === null) return -EINVAL;
-  complexmode_enter(sma);
+  sem_lock(k, sma, -1);
   const un: SemUndo = { semid, semadj: new Array<number>(sma.sem_nsems).fill(0) };
   task.undo_list.unshift(un);
   sma.list_id.unshift(task.pid);
-  sem_unlock(sma, true);
+  const t = k.probe.trace;
+  if (t !== null) t({ kind: 'sem_undo_alloc', id: sma.id, pid: task.pid });
+  sem_unlock(k, sma, true);
   return un;
 }
 
@@ -119,16 +122,18 @@ export function exit_sem(k: Kernel, pid: number): void {
     if (sma === null) continue;
     const at = sma.list_id.indexOf(pid);
     if (at < 0) continue;
-    sem_lock(sma, -1);
+    sem_lock(k, sma, -1);
     sma.list_id.splice(at, 1);
     const { vals, pids } = sem_state(sma);
+    const t = k.probe.trace;
     for (let i = 0; i < sma.sem_nsems; i++) {
       const adj = un.semadj[i]!;
       if (adj === 0) continue;
       vals[i] = Math.min(Math.max(vals[i]! + adj, 0), SEMVMX);
       pids[i] = pid;
+      if (t !== null) t({ kind: 'sem_exit', id: sma.id, pid, sem: i, adj, value: vals[i]! });
     }
     do_smart_update(k, sma, null, true);
-    sem_unlock(sma, true);
+    sem_unlock(k, sma, true);
   }
 }

@@ -26,6 +26,8 @@ export interface SemUndo {
 
 export interface TaskStruct {
   pid: number;
+  /** task_struct.comm: the workload's process name (unset: the first process, `main`) */
+  comm?: string;
   /** sysvsem.undo_list.list_proc, head first; null until the first SEM_UNDO op (get_undo_list) */
   undo_list: SemUndo[] | null;
   /** the semid of the array the task sleeps on in semop, or -1 */
@@ -60,12 +62,17 @@ export function task_tgid(k: Kernel): number {
   return k.state.tasks.current;
 }
 
-/** fork(): a new task with no undo list. Return: its pid. */
-export function task_fork(k: Kernel): number {
+/** fork(): a new task named `comm`, with no undo list. Return: its pid. */
+export function task_fork(k: Kernel, comm = ''): number {
   const t = k.state.tasks;
   const pid = t.next_pid++;
-  t.tasks.set(pid, { pid, undo_list: null, sem_sleeping: -1, sem_status: null });
+  t.tasks.set(pid, { pid, undo_list: null, sem_sleeping: -1, sem_status: null, comm });
   return pid;
+}
+
+/** The task's name: its comm, `main` for the first task. */
+export function task_comm(t: TaskStruct): string {
+  return t.comm ?? 'main';
 }
 
 /** Makes `pid` the current task. */
