@@ -392,7 +392,7 @@ function queue_sleeper(k: Kernel, sma: SemArray, q: SemQueue): void {
 export function do_semtimedop(k: Kernel, semid: number, sops: readonly SemBuf[], timeout: Timespec | null): number {
   const ns = k.state.ipc;
   const nsops = sops.length;
-  if (nsops > ns.sem_ctls[2]!) return -E2BIG;
+  if (nsops > ns.sem_ctls[2]) return -E2BIG;
   if (nsops < 1 || semid < 0) return -EINVAL;
   if (timeout !== null && (timeout.tv_sec < 0n || timeout.tv_nsec < 0n || timeout.tv_nsec >= 1_000_000_000n)) return -EINVAL;
   let max = 0;

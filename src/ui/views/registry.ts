@@ -10,4 +10,4 @@ import { seqfileView } from './seqfile';
 import { keyhtView } from './keyht';
 import { semView } from './sem';
 
-export const VIEWS: readonly ViewDef[] = [idrView as ViewDef, maxidxView as ViewDef, procView as ViewDef, percpuView as ViewDef, seqfileView as ViewDef, keyhtView as ViewDef, semView];
+export const VIEWS: readonly ViewDef[] = [idrView, maxidxView, procView, percpuView, seqfileView, keyhtView, semView];
