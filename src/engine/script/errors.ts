@@ -39,6 +39,9 @@ export type ErrorCode =
   | 'unmodeled_operation'
   | 'unknown_field'
   | 'fields_need_stat'
+  | 'second_creds'
+  | 'bad_field_setting'
+  | 'fields_with_union'
   // multi-CPU declarations
   | 'misplaced_declaration'
   | 'duplicate_declaration'
@@ -231,11 +234,24 @@ export function setall_count_mismatch(span: Span, given: number, nsems: number):
 }
 
 export function unknown_field(span: Span, name: string, struct: string): never {
-  return fail('unknown_field', `${struct} has no field ${shown(name)}`, span);
+  return fail('unknown_field', `no field ${shown(name)} in ${struct}`, span);
 }
 
 export function fields_need_stat(span: Span): never {
   return fail('fields_need_stat', 'fields to print need a STAT or INFO command', span);
+}
+
+export function second_creds(span: Span, name: string, uid: number, gid: number): never {
+  return fail('second_creds', `creds is allowed once per process (${name} has ${uid} ${gid})`, span);
+}
+
+/** `name=value` outside IPC_SET, mixed with fields to print, or naming a field IPC_SET does not read. */
+export function bad_field_setting(span: Span, message: string): never {
+  return fail('bad_field_setting', message, span);
+}
+
+export function fields_with_union(span: Span): never {
+  return fail('fields_with_union', 'semctl takes either a union argument or fields', span);
 }
 
 /** A statement of part 2 that ipcscope does not model yet (`what` says which). */

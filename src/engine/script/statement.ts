@@ -5,7 +5,7 @@
  * matches, its errors are final (as in kernel_replay.py). Loop statements
  * come back with an empty body; parser.ts attaches the block.
  */
-import type { CallStatement, Expression, Identifier, SemBufNode, Span, Statement, Word } from './ast';
+import type { BufferFieldNode, CallStatement, Expression, Identifier, SemBufNode, Span, Statement, Word } from './ast';
 import { CALL_NAMES, CALLS, isCallName, isConstantName } from './calls';
 import {
   bad_process_name,
@@ -19,7 +19,6 @@ import {
   missing_process_statement,
   unknown_call,
   unknown_field,
-  unmodeled_operation,
   unknown_statement,
   unsupported_ip_command,
   variable_in_sysctl_path,
@@ -29,6 +28,7 @@ import { parseExpression } from './expression';
 import { isIdentifier } from './chars';
 import { Reader, trim } from './reader';
 import { parseWord } from './word';
+import { isFieldName } from '../uapi/ipc_buffers';
 
 /** The sysctls `echo` may write: they live in the (fresh) IPC namespace. */
 export const WRITABLE_SYSCTLS: ReadonlySet<string> = new Set([
@@ -85,8 +85,6 @@ function parseInProcess(source: string, piece: Span): Statement {
   }
   if (first === 'creds' && words.length === 3) {
     if (name === 'main') main_creds(piece);
-    // per-task credentials (ipcperms and the ctl rules for non-root) are not in the model yet
-    unmodeled_operation(piece, "`creds` (another user's credentials)");
     const uid = parseExpression(source, words[1]!);
     const gid = parseExpression(source, words[2]!);
     return { type: 'ProcessStatement', proc: name, action: 'creds', uid, gid, start, end };
@@ -213,25 +211,20 @@ function matchCall(source: string, piece: Span): CallStatement | null {
   const { params, optional } = CALLS[callee];
   let sops: SemBufNode[] | undefined;
   let semarg: Expression | Expression[] | undefined;
-  let fields: Identifier[] | undefined;
+  let fields: BufferFieldNode[] | undefined;
   if (callee === 'semop' || callee === 'semtimedop') {
     if (argSpans.length < params.length) wrong_argument_count(calleeSpan, callee, params.length, params.length, argSpans.length);
     sops = argSpans.slice(params.length).map((a) => parseSemBuf(source, a));
     argSpans = argSpans.slice(0, params.length);
-  } else if (callee === 'semctl' && argSpans.length > params.length) {
+  } else if ((callee === 'msgctl' || callee === 'shmctl' || callee === 'semctl') && argSpans.length > params.length) {
+    // after the command: semctl's union argument (a value or a {list}) unless the first is a field, then buffer fields
     const rest = argSpans.slice(params.length);
-    if (isFieldName(source, rest[0]!)) {
-      fields = rest.map((a) => {
-        const text = source.slice(a.start, a.end);
-        if (/^[a-z_][a-z0-9_]*\s*=/.test(text)) unmodeled_operation(a, 'IPC_SET with named fields');
-        if (!SEM_FIELDS.has(text)) unknown_field(a, text, 'semid64_ds');
-        return { type: 'Identifier' as const, name: text, start: a.start, end: a.end };
-      });
-      argSpans = argSpans.slice(0, params.length);
-    } else if (argSpans.length === params.length + 1) {
-      const a = argSpans.pop()!;
+    argSpans = argSpans.slice(0, params.length);
+    if (callee === 'semctl' && !looksLikeField(source, rest[0]!)) {
+      const a = rest.shift()!;
       semarg = source.charCodeAt(a.start) === 123 /* { */ ? parseValueList(source, a) : parseExpression(source, a);
     }
+    if (rest.length > 0) fields = rest.map((a) => parseField(source, a));
   }
   if (argSpans.length < params.length - optional || argSpans.length > params.length) {
     wrong_argument_count(calleeSpan, callee, params.length - optional, params.length, argSpans.length);
@@ -259,13 +252,23 @@ function matchCall(source: string, piece: Span): CallStatement | null {
   return { type: 'CallStatement', assign, callee, calleeSpan, args, ...extra, start: piece.start, end: piece.end };
 }
 
-/** The fields of semid64_ds a STAT command can print (its ipc64_perm part included). */
-export const SEM_FIELDS: ReadonlySet<string> = new Set(['key', 'uid', 'gid', 'cuid', 'cgid', 'mode', 'seq', 'sem_otime', 'sem_ctime', 'sem_nsems']);
+/** `name` or `name = value`, a field name being lower case letters, digits and `_`. */
+const FIELD_FORM = /^([a-z_][a-z0-9_]*)\s*(?:=\s*(\S[^]*))?$/;
 
-/** Whether the argument is a field to print (a semid64_ds field name) or `name=value`, as the reference tells them from the union argument. */
-function isFieldName(source: string, a: Span): boolean {
+/** Whether a *ctl argument is a buffer field (`name=value`, or the name of a field) rather than semctl's union argument. */
+function looksLikeField(source: string, a: Span): boolean {
+  const m = FIELD_FORM.exec(source.slice(a.start, a.end));
+  return m !== null && (m[2] !== undefined || isFieldName(m[1]!));
+}
+
+/** A buffer field `name` or `name=value`. Throws unknown_field for a name no buffer has, and the expression's errors. */
+function parseField(source: string, a: Span): BufferFieldNode {
   const text = source.slice(a.start, a.end);
-  return SEM_FIELDS.has(text) || /^[a-z_][a-z0-9_]*\s*=\s*\S/.test(text);
+  const m = FIELD_FORM.exec(text);
+  if (m === null || !isFieldName(m[1]!)) unknown_field(a, text, 'any *ctl buffer');
+  const name = m[1]!;
+  const value = m[2] === undefined ? null : parseExpression(source, { start: a.end - m[2].length, end: a.end });
+  return { type: 'BufferField', name, value, start: a.start, end: a.end };
 }
 
 /** `{num, op[, flg]} [x COUNT]` (the last `}` closes it). Throws bad_sembuf and expression errors. */
