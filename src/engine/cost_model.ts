@@ -133,6 +133,10 @@ const BASE_NS: Omit<Record<CostName, number>, 'msg_proc_show' | 'shm_proc_show' 
   ipc_maxidx_steps: 0, // each step's idr_find is counted
   sysvipc_find_ipc: CALL,
   msg_find_steps: NODE_VISIT,
+  sem_lock_global: 6, // an uncontended spin_lock/unlock pair, like atomic_ops; contention is the SMP model's business
+  sem_lock_local: 6,
+  sem_lock_waits: 12, // complexmode_enter's spin_lock + spin_unlock of one semaphore's lock
+  sem_queue_tries: NODE_VISIT, // one perform_atomic_semop of a sleeper: its sops are read like a node
   seq_start: CALL,
   seq_next: CALL,
   seq_show: 0, // in the per-type row costs

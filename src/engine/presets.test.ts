@@ -33,9 +33,28 @@ describe('resolveConfig', () => {
     expect([get('6.0').msg_counters, get('6.1').msg_counters]).toEqual(['atomic', 'percpu']);
     expect([get('2.6.25').ipc_lookup, get('2.6.27').ipc_lookup]).toEqual(['rwsem', 'rcu']);
     expect([get('2.6.27').idr, get('3.18').idr, get('3.19').idr, get('4.19').idr]).toEqual(['layer', 'layer256', 'layer256', 'radix']);
-    // Rik van Riel's per-semaphore locks landed in 3.10; Manfred Spraul's 3.11 series separated pending_const
-    expect([get('3.9').sem_locking, get('3.10').sem_locking, get('3.18').sem_locking, get('4.13').sem_locking]).toEqual(['global', 'per_sem', 'per_sem', 'hysteresis']);
-    expect([get('3.10').sem_zero_queue, get('3.18').sem_zero_queue]).toEqual(['mixed', 'separate']);
+  });
+
+  it('marks the releases where the sem mechanisms changed (kernel-notes-ops §5)', () => {
+    const sem = (k: string) => {
+      const p = KERNEL_PRESETS[k]!;
+      return [p.sem_locking, p.sem_zero_queue, p.semcnt, p.sem_wakeup];
+    };
+    expect(sem('3.9')).toEqual(['global', 'mixed', 'all_sops', 'in_wakeup']);
+    expect(sem('3.10')).toEqual(['per_sem', 'mixed', 'all_sops', 'in_wakeup']);
+    expect(sem('3.11')).toEqual(['per_sem', 'separate', 'all_sops', 'in_wakeup']);
+    expect(sem('3.15')).toEqual(['per_sem', 'separate', 'all_sops', 'in_wakeup']);
+    expect(sem('3.18')).toEqual(['per_sem', 'separate', 'blocking_sop', 'in_wakeup']);
+    expect(sem('4.10')).toEqual(['per_sem', 'separate', 'blocking_sop', 'wake_q']);
+    expect(sem('4.11')).toEqual(['hysteresis', 'separate', 'blocking_sop', 'wake_q']);
+    expect([KERNEL_PRESETS['4.10']!.idr, KERNEL_PRESETS['4.11']!.idr]).toEqual(['layer256', 'radix']);
+  });
+
+  it('sets every switch of KernelConfig on every preset', () => {
+    const names = Object.keys(DEFAULT_CONFIG).filter((n) => !['ipcmni_extend', 'pid', 'clock', 'nr_cpus'].includes(n));
+    for (const [name, preset] of Object.entries(KERNEL_PRESETS)) {
+      for (const n of names) expect(preset[n as keyof typeof preset], `${name} sets ${n}`).toBeDefined();
+    }
   });
 
   it('applies --set overrides after the preset, in order', () => {
@@ -44,7 +63,7 @@ describe('resolveConfig', () => {
   });
 
   it('names the unknown preset, switch or value and lists the valid ones', () => {
-    expect(resolveConfig('2.4')).toEqual({ ok: false, message: expect.stringMatching(/^unknown kernel "2.4"; known: 2.6.25, 2.6.27, 3.9, 3.10, 3.18, /) });
+    expect(resolveConfig('2.4')).toEqual({ ok: false, message: expect.stringMatching(/^unknown kernel "2.4"; known: 2.6.25, 2.6.27, 3.9, /) });
     expect(resolveConfig(null, ['find=count'])).toEqual({ ok: false, message: expect.stringMatching(/^unknown switch "find"; known: sysvipc_find_ipc, /) });
     expect(resolveConfig(null, ['sysvipc_find_ipc=fast'])).toEqual({ ok: false, message: 'sysvipc_find_ipc cannot be "fast"; one of: count, maxidx, get_next' });
     expect(resolveConfig(null, ['nr_cpus=0'])).toEqual({ ok: false, message: 'nr_cpus needs an integer from 1 to 4096, got "0"' });

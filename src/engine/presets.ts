@@ -47,9 +47,13 @@
  *   9de5ab8a2eee); sem_zero_queue mixed ≤3.10, separate 3.11+; semcnt
  *   all_sops ≤3.15, blocking_sop 3.16+ (b220c57aeccf); sem_wakeup in_wakeup
  *   ≤4.9, wake_q 4.10+ (9ae949fa382b, Dec 2016); msg_wakeup locked ≤4.8,
- *   wake_q 4.9+ (ee51636ca54f).
- * - 3.9 and 3.10 are 3.18 with the old limits and the semaphores before and
- *   after Rik van Riel's per-semaphore locks (REPRODUCTIONS §7, §8).
+ *   wake_q 4.9+ (ee51636ca54f). The presets 3.9, 3.10, 3.11, 3.15, 4.10 and
+ *   4.11 exist for these changes; their other switches are 3.18's (4.10,
+ *   4.11: 4.13's with the IDR of their time), with the SEM* limits of
+ *   before 3.16. ≤3.10's queues were read in that era's do_semtimedop
+ *   (wait-for-zero ops list_add at the head of the one list, alter ops at
+ *   the tail), update_queue, check_restart and do_smart_update, and its
+ *   count_semncnt/count_semzcnt (every sop without IPC_NOWAIT counts).
  */
 import { DEFAULT_CONFIG, type KernelConfig } from './config';
 
@@ -92,8 +96,8 @@ const SEM_2_6 = { sem_locking: 'global', sem_zero_queue: 'mixed', semcnt: 'all_s
 /** 3.16–4.8: per-semaphore locks, pending_const, blocking-sop counts, still the IN_WAKEUP list. */
 const SEM_3_16 = { sem_locking: 'per_sem', sem_zero_queue: 'separate', semcnt: 'blocking_sop', sem_wakeup: 'in_wakeup' } as const satisfies Partial<KernelPreset>;
 
-/** 3.9: 3.18's IDR, procfs list and lock implementations, the old limits and the ≤3.9 semaphores. */
-const V3_9: KernelPreset = {
+/** The 3.9–3.19 releases apart from sem: the 256-slot IDR, the procfs list, the SEM* limits of before 3.16 (3.18 and 3.19 raise them). */
+const V3_ERA = {
   ...V6_18,
   sysvipc_find_ipc: 'count',
   ipc_maxidx: 'none',
@@ -105,9 +109,8 @@ const V3_9: KernelPreset = {
   ipc_limits: '2.6',
   rwsem: 'xadd',
   ipc_findkey: 'walk',
-  ...SEM_2_6,
   msg_wakeup: 'locked',
-};
+} as const satisfies KernelPreset;
 
 /** The presets by release, oldest first; '6.18' is the default (DEFAULT_CONFIG). */
 export const KERNEL_PRESETS: Readonly<Record<string, Readonly<KernelPreset>>> = {
@@ -148,14 +151,23 @@ export const KERNEL_PRESETS: Readonly<Record<string, Readonly<KernelPreset>>> = 
     ...SEM_2_6,
     msg_wakeup: 'locked',
   },
-  // the 3.9 IDR (256-slot layers, hint), old limits; the last release with one sem_perm.lock for every semop
-  '3.9': V3_9,
-  // Rik van Riel's per-semaphore locks (6062a8dc0517) with Davidlohr Bueso's series; still the 3.10 struct sem layout and shared sem_otime
-  '3.10': { ...V3_9, sem_locking: 'per_sem' },
+  // the sem stories of #16 (kernel-notes-ops §5), each the release before or after one change; the rest as 3.18 has it, with the old SEM* limits
+  // the last release where every semop takes the array's lock; Tejun Heo's 256-slot IDR (3.9)
+  '3.9': { ...V3_ERA, ...SEM_2_6 },
+  // Rik van Riel's per-semaphore locks (3.10); wait-for-zero ops still share the alter lists
+  '3.10': { ...V3_ERA, ...SEM_2_6, sem_locking: 'per_sem' },
+  // Manfred Spraul's separate wait-for-zero queues (pending_const) and merge_queues (3.11); GETNCNT still counts every sop
+  '3.11': { ...V3_ERA, ...SEM_3_16, semcnt: 'all_sops' },
+  // the last release whose GETNCNT/GETZCNT count every sop (b220c57aeccf came in 3.16)
+  '3.15': { ...V3_ERA, ...SEM_3_16, semcnt: 'all_sops' },
   // last release with the procfs list; rss/swap columns (2.6.36), SHMMAX raised (3.16); the 3.9 IDR (256-slot layers, hint)
-  '3.18': { ...V3_9, ipc_limits: '3.16', ...SEM_3_16 },
+  '3.18': { ...V3_ERA, ipc_limits: '3.16', ...SEM_3_16 },
   // procfs rb-tree (710585d4922f); SEM* defaults raised
-  '3.19': { ...V3_9, proc_dir: 'rbtree', ipc_limits: '3.19', ...SEM_3_16 },
+  '3.19': { ...V3_ERA, proc_dir: 'rbtree', ipc_limits: '3.19', ...SEM_3_16 },
+  // wake_q for semop (9ae949fa382b, 4.10) and msg (4.9); still per-semaphore locks with complex_count, the 256-slot IDR
+  '4.10': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer256', msg_counters: 'atomic', rwsem: 'xadd', ipc_findkey: 'walk', sem_locking: 'per_sem' },
+  // use_global_lock with its hysteresis (4.11) and the radix-tree IDR (4.11)
+  '4.11': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', msg_counters: 'atomic', rwsem: 'xadd', ipc_findkey: 'walk' },
   // radix-tree IDR (4.11); the last release whose ipc_findkey walks the ids
   '4.13': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', msg_counters: 'atomic', rwsem: 'xadd', ipc_findkey: 'walk' },
   // the key rhashtable (Guillaume Knispel, 4.14)

@@ -45,6 +45,11 @@ export const COST_NAMES = [
   'rht_rehash_moves',
   // ipc/msg.c
   'msg_find_steps',
+  // ipc/sem.c: the lock each semop/semctl took, the per-semaphore locks a complex op waited for, the sleepers the wakers retried
+  'sem_lock_global',
+  'sem_lock_local',
+  'sem_lock_waits',
+  'sem_queue_tries',
   // fs/seq_file.c
   'seq_start',
   'seq_next',

@@ -4,6 +4,7 @@
  * section. Indices are kernel indices, node ids are stable small integers
  * assigned by the structure that owns the node.
  */
+import type { SemLocking, SemWakeup, Semcnt } from './config';
 
 /** Marks the start and the end of one workload statement (the interpreter). */
 export type StatementEvent = { kind: 'stmt_begin'; line: number; text: string } | { kind: 'stmt_end'; line: number; result: number };
@@ -76,6 +77,43 @@ export type IpcEvent =
   | { kind: 'msg_send'; id: number; mtype: string; size: number; how: 'queue' | 'pipelined' }
   | { kind: 'msg_recv'; id: number; mtype: string; size: number; how: 'remove' | 'copy'; steps: number };
 export type IpcType = 'msg' | 'shm' | 'sem';
+
+// --- ipc/sem.c: semop, its queues and locks, SEM_UNDO --------------------------------
+/**
+ * Semaphores. `id` is the array's id, `pid` a sleeper's (or the caller's)
+ * tgid, `by` the tgid of the task in the kernel (the waker, when it differs
+ * from `pid`), `sem` a semaphore number (-1 = the array's own list).
+ * `sem_lock`: the lock an operation of `nsops` sops took (-1: semctl,
+ * exit_sem, find_alloc_undo) in the kernel's `mode`, with use_global_lock
+ * (4.11+) and complex_count after it and the per-semaphore locks waited
+ * for; `sem_unlock`: a global unlock, with the counter after it and the
+ * waiters unmerge_queues moved back; `sem_merge`: merge_queues moved
+ * `moved` simple waiters to the array's list. `sem_perform`: one
+ * perform_atomic_semop of `pid`'s `sops` sops (`by` ≠ `pid`: for a sleeper)
+ * and what came of it (`blocking`: the sem_num it blocked on, else -1).
+ * `sem_sleep`: where a blocked op was queued (`list` 'mixed' for ≤3.10's
+ * one list), and the list's length after. `sem_scan`: update_queue or
+ * wake_const_ops starts pass `pass` over a list of `waiters` sleepers.
+ * `sem_wake`: a sleeper gets its result `error` (0 or -errno) and why; `how`
+ * the wake-up mechanism; `by_comm` the waker's name (it may exit in the same
+ * operation). `sem_semadj`: a SEM_UNDO sop set `pid`'s semadj
+ * of `sem`; `sem_undo_alloc`: the first SEM_UNDO op of `pid` on the array;
+ * `sem_exit`: exit_sem added `adj` to `sem`, now `value`. `sem_count`:
+ * GETNCNT (`zero` false) or GETZCNT counted `count` under `rule`.
+ */
+export type SemWakeWhy = 'done' | 'zero' | 'error' | 'removed' | 'signal' | 'timeout';
+export type SemEvent =
+  | { kind: 'sem_lock'; id: number; nsops: number; global: boolean; mode: SemLocking; use_global_lock: number; complex_count: number; waits: number }
+  | { kind: 'sem_unlock'; id: number; mode: SemLocking; use_global_lock: number; complex_count: number; moved: number }
+  | { kind: 'sem_merge'; id: number; moved: number }
+  | { kind: 'sem_perform'; id: number; pid: number; by: number; sops: number; result: 'done' | 'blocked' | 'EAGAIN' | 'ERANGE'; blocking: number }
+  | { kind: 'sem_sleep'; id: number; pid: number; list: 'alter' | 'const' | 'mixed'; sem: number; at: 'head' | 'tail'; length: number; blocking: number }
+  | { kind: 'sem_scan'; id: number; fn: 'update_queue' | 'wake_const_ops'; sem: number; waiters: number; pass: number }
+  | { kind: 'sem_wake'; id: number; pid: number; by: number; by_comm: string; error: number; why: SemWakeWhy; how: SemWakeup }
+  | { kind: 'sem_semadj'; id: number; pid: number; sem: number; semadj: number }
+  | { kind: 'sem_undo_alloc'; id: number; pid: number }
+  | { kind: 'sem_exit'; id: number; pid: number; sem: number; adj: number; value: number }
+  | { kind: 'sem_count'; id: number; sem: number; zero: boolean; count: number; rule: Semcnt };
 
 // --- lib/rhashtable.c -----------------------------------------------------------
 /**
@@ -154,4 +192,4 @@ export type SmpEvent =
   | { kind: 'smp_op'; task: number; cpu: number; t0: number; t1: number; text: string; result: number }
   | { kind: 'smp_wake'; t: number; from_task: number; task: number; cpu: number };
 
-export type TraceEvent = StatementEvent | IdrEvent | IdrLayerEvent | IpcEvent | RhtEvent | SeqEvent | RbEvent | NetEvent | PercpuEvent | SmpEvent;
+export type TraceEvent = StatementEvent | IdrEvent | IdrLayerEvent | IpcEvent | SemEvent | RhtEvent | SeqEvent | RbEvent | NetEvent | PercpuEvent | SmpEvent;

@@ -98,7 +98,10 @@ describe('the event → code table', () => {
     expect(entryOf('ls -U /proc/net/dev_snmp6')).toBe('sys_getdents64');
     expect(entryOf('ip link add type ifb')).toBe('rtnl_newlink');
     expect(entryOf('ip link delete ifb0')).toBe('rtnl_dellink');
-    expect(entryOf('semop(s, 0, 1)')).toBe('syscall');
+    expect(entryOf('semop(s, {0, 1})')).toBe('sys_semop');
+    expect(entryOf('@cons r = semtimedop(s, {0, -1}, 0, 5)')).toBe('sys_semtimedop');
+    expect(entryOf('@cons kill')).toBe('do_exit');
+    expect(entryOf('shmat(m, 0, 0)')).toBe('syscall');
     const over = entryStep({ config: configForChoice({}), release: '6.18', statement: 'msgctl(q, IPC_RMID)' });
     expect(over.stack.map((f) => f.name)).toEqual(['sys_msgctl']);
     expect(over.line).toBe(lineOf('sys_msgctl', 'entry'));
@@ -150,6 +153,27 @@ describe('the event → code table', () => {
     expect(at('5.10').name).toBe('seq_read_iter');
     expect(at('4.19').stack.map((f) => f.name)).toEqual(['sys_read', 'seq_read']);
     expect(at('5.10').stack[1]!.href).toBe('https://elixir.bootlin.com/linux/v5.10/source/fs/seq_file.c');
+  });
+
+  it("walks a semop that wakes a sleeper: its lock, its own sops, the scan, the sleeper's sops and the wake-up", () => {
+    const text = 's = semget(IPC_PRIVATE, 1, IPC_CREAT|0600)\n@cons semop(s, {0, -1, SEM_UNDO})\nsemop(s, {0, 1})\n@cons kill\n';
+    const ops = operations(text, '6.18');
+    const base = { config: configForChoice({ preset: '6.18' }), release: '6.18', statement: ops[2]!.statement };
+    const ctx = codeContexts(ops[2]!.events, base);
+    const all = ops[2]!.events.map((_, i) => codeStep(ops[2]!.events, i, ctx)).filter((s) => s.mechanism === 'sem');
+    expect(all.map((s) => s.fn)).toEqual(['sem_lock', 'perform_atomic_semop', 'update_queue', 'perform_atomic_semop', 'perform_atomic_semop', 'wake_up_sem_queue_prepare', 'sem_unlock']);
+    expect(all[5]!.stack.map((f) => f.name)).toEqual(['sys_semop', 'do_semtimedop', 'do_smart_update', 'update_queue', 'wake_up_sem_queue_prepare']);
+    expect(all[5]!.mechanism).toBe('sem');
+    expect(all[4]!.why).toContain('semadj of semaphore 0 is now 1');
+    // the kill applies the undo: exit_sem under do_exit
+    const kill = ops[3]!;
+    const kctx = codeContexts(kill.events, { ...base, statement: kill.statement });
+    const exit = kill.events.findIndex((e) => e.kind === 'sem_exit');
+    expect(codeStep(kill.events, exit, kctx).stack.map((f) => f.name)).toEqual(['do_exit', 'exit_sem']);
+    // before 3.11 the function was try_atomic_semop
+    const old = codeContexts(ops[2]!.events, { ...base, config: configForChoice({ preset: '3.10' }), release: '3.10' });
+    const perform = ops[2]!.events.findIndex((e) => e.kind === 'sem_perform');
+    expect(codeStep(ops[2]!.events, perform, old).name).toBe('try_atomic_semop');
   });
 });
 

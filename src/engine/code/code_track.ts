@@ -49,11 +49,17 @@ const CALLS: Record<string, EntryFn> = {
   shmctl: 'sys_shmctl',
   semget: 'sys_semget',
   semctl: 'sys_semctl',
+  semop: 'sys_semop',
+  semtimedop: 'sys_semtimedop',
 };
 
 /** The system call a statement's text enters through ('syscall' for one this table does not know). */
 export function entryOf(statement: string): EntryFn {
-  const s = statement.replace(/^\s*[A-Za-z_]\w*\s*=\s*/, '').trimStart();
+  const s = statement
+    .replace(/^\s*@[A-Za-z_]\w*\s+/, '')
+    .replace(/^\s*[A-Za-z_]\w*\s*=\s*/, '')
+    .trimStart();
+  if (/^(exit|kill)\b/.test(s)) return 'do_exit';
   const call = /^([a-z]+)\s*\(/.exec(s);
   if (call !== null) return CALLS[call[1]!] ?? 'syscall';
   if (/^cat\b/.test(s)) return 'sys_read';

@@ -3,7 +3,7 @@
  * sem_more_checks), removal (freeary) and the /proc row. semctl lives in
  * semctl.ts.
  *
- * semop, the queues and the undo structures live in semop.ts. The
+ * semop and the queues live in semop.ts, the undo structures in sem_undo.ts. The
  * per-semaphore values, pids and otimes are only allocated when first written.
  *
  * Glossary (the `kernel.sem` sysctl, sem_ctls[]): semmsl = most semaphores
@@ -15,7 +15,8 @@ import type { Probe } from '../probe';
 import { seq_put_dec, seq_put_oct, seq_puts, type SeqFile } from '../fs/seq_file';
 import { EINVAL, ENOMEM, ENOSPC } from '../uapi/errno';
 import { IPC_SEM_IDS, type IpcIds, type SemArray } from './namespace';
-import { get_semotime, sem_free_undos, sem_wake_all_removed } from './semop';
+import { get_semotime, sem_wake_all_removed } from './semop';
+import { sem_free_undos } from './sem_undo';
 import { ipc_addid, ipc_rmid, ipcget, S_IRWXUGO, type IpcOps, type IpcParams } from './util';
 import { current_cred } from '../kernel/task';
 

@@ -15,7 +15,9 @@ import type { Kernel } from '../kernel';
 import { EACCES, EINVAL, ERANGE } from '../uapi/errno';
 import { GETALL, GETNCNT, GETPID, GETVAL, GETZCNT, IPC_INFO, IPC_RMID, IPC_SET, IPC_STAT, SEM_INFO, SEM_STAT, SEM_STAT_ANY, SETALL, SETVAL } from '../uapi/ipc';
 import { freeary, sem_ids, SEMVMX } from './sem';
-import { count_semcnt, do_smart_update, sem_clear_semadj, sem_lock, sem_state, sem_unlock } from './semop';
+import { count_semcnt, do_smart_update, sem_state } from './semop';
+import { sem_lock, sem_unlock } from './sem_lock';
+import { sem_clear_semadj } from './sem_undo';
 import { task_tgid } from '../kernel/task';
 import { ipc_get_maxidx, ipc_obtain_object_check, ipc_obtain_object_idr, ipc_update_perm, ipcctl_obtain_check, ipcperms, kernel_to_ipc64_perm, S_IRUGO, S_IWUGO } from './util';
 
@@ -72,14 +74,14 @@ export function semctl_setval(k: Kernel, semid: number, semnum: number, val: num
   if (sma === null) return -EINVAL;
   if (semnum < 0 || semnum >= sma.sem_nsems) return -EINVAL;
   if (ipcperms(k, sma, S_IWUGO)) return -EACCES;
-  const global = sem_lock(sma, -1);
+  const global = sem_lock(k, sma, -1);
   sem_clear_semadj(k, sma, semnum);
   const { vals, pids } = sem_state(sma);
   vals[semnum] = val;
   pids[semnum] = task_tgid(k);
   sma.sem_ctime = k.config.clock;
   do_smart_update(k, sma, null, false);
-  sem_unlock(sma, global);
+  sem_unlock(k, sma, global);
   return 0;
 }
 
@@ -94,14 +96,14 @@ export function semctl_main(k: Kernel, semid: number, semnum: number, cmd: numbe
   const nsems = sma.sem_nsems;
   if (ipcperms(k, sma, cmd === SETALL ? S_IWUGO : S_IRUGO)) return -EACCES;
   if (cmd === GETALL) {
-    const global = sem_lock(sma, -1);
+    const global = sem_lock(k, sma, -1);
     if (buf !== null) buf.getall = sma.sem_vals === null ? new Array<number>(nsems).fill(0) : [...sma.sem_vals];
-    sem_unlock(sma, global);
+    sem_unlock(k, sma, global);
     return 0;
   }
   if (cmd === SETALL) {
     for (let i = 0; i < nsems && i < arg.array.length; i++) if (arg.array[i]! > SEMVMX) return -ERANGE;
-    const global = sem_lock(sma, -1);
+    const global = sem_lock(k, sma, -1);
     const { vals, pids } = sem_state(sma);
     for (let i = 0; i < nsems; i++) {
       vals[i] = arg.array[i] ?? 0;
@@ -110,11 +112,11 @@ export function semctl_main(k: Kernel, semid: number, semnum: number, cmd: numbe
     sem_clear_semadj(k, sma, -1);
     sma.sem_ctime = k.config.clock;
     do_smart_update(k, sma, null, false);
-    sem_unlock(sma, global);
+    sem_unlock(k, sma, global);
     return 0;
   }
   if (semnum < 0 || semnum >= nsems) return -EINVAL;
-  const global = sem_lock(sma, -1);
+  const global = sem_lock(k, sma, -1);
   let r: number;
   switch (cmd) {
     case GETVAL:
@@ -124,9 +126,9 @@ export function semctl_main(k: Kernel, semid: number, semnum: number, cmd: numbe
       r = sma.sem_pids ? sma.sem_pids[semnum]! : 0;
       break;
     default:
-      r = count_semcnt(sma, semnum, cmd === GETZCNT);
+      r = count_semcnt(k, sma, semnum, cmd === GETZCNT);
   }
-  sem_unlock(sma, global);
+  sem_unlock(k, sma, global);
   return r;
 }
 
@@ -138,10 +140,10 @@ export function semctl_down(k: Kernel, semid: number, cmd: number, arg: Readonly
     freeary(k, r);
     return 0;
   }
-  const global = sem_lock(r, -1);
+  const global = sem_lock(k, r, -1);
   const err = ipc_update_perm(r, arg.uid, arg.gid, arg.mode);
   if (!err) r.sem_ctime = k.config.clock;
-  sem_unlock(r, global);
+  sem_unlock(k, r, global);
   return err;
 }
 

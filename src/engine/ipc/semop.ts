@@ -3,8 +3,9 @@
  * check order, perform_atomic_semop (fast path and the dupsop slow path),
  * where a sleeping op is queued, and what the waker does for the sleepers
  * (do_smart_update, update_queue, wake_const_ops, check_restart); the
- * GETNCNT/GETZCNT counts (count_semcnt), the undo structures
- * (find_alloc_undo, exit_sem) and sem_lock's use_global_lock hysteresis.
+ * GETNCNT/GETZCNT counts (count_semcnt) and sem_lock's use_global_lock
+ * hysteresis. SEM_UNDO's structures (find_alloc_undo, exit_sem) live in
+ * sem_undo.ts.
  *
  * Simplified: no locks are taken (sem_lock/sem_unlock only keep the
  * use_global_lock counter and merge/unmerge the queues as the kernel does);
@@ -19,16 +20,16 @@
  * ops while complex_count is 0, else in the array's own lists.
  */
 import type { Kernel } from '../kernel';
-import { current, task_tgid, type SemUndo, type TaskStruct } from '../kernel/task';
+import { current, task_comm, task_tgid, type SemUndo } from '../kernel/task';
 import { E2BIG, EACCES, EAGAIN, EFBIG, EIDRM, EINTR, EINVAL, ERANGE } from '../uapi/errno';
 import { IPC_NOWAIT } from '../uapi/ipc';
 import type { SemArray, SemBuf, SemPending, SemQueue } from './namespace';
-import { sem_ids, SEMVMX, USE_GLOBAL_LOCK_HYSTERESIS } from './sem';
+import { sem_ids, SEMVMX } from './sem';
+import { find_alloc_undo, queue_undo, SEM_UNDO, semadj_fits } from './sem_undo';
+import { merge_queues, sem_lock, sem_unlock } from './sem_lock';
+import type { SemWakeWhy, TraceEvent } from '../trace';
 import { ipc_obtain_object_check, ipcperms, S_IRUGO, S_IWUGO } from './util';
 
-export const SEM_UNDO = 0x1000;
-/** include/uapi/linux/sem.h SEMAEM (= SEMVMX): the semadj range is -SEMAEM - 1 ... SEMAEM */
-export const SEMAEM = 32767;
 /** do_semtimedop's result for an op that went to sleep (the caller decides how the sleep ends) */
 export const SEM_SLEEPS = -0x10000;
 
@@ -47,7 +48,7 @@ export function sem_state(sma: SemArray): { vals: number[]; pids: number[]; otim
 }
 
 /** The per-semaphore queues of semaphore `n`, allocated on first use. */
-function sem_pending(sma: SemArray, n: number): SemPending {
+export function sem_pending(sma: SemArray, n: number): SemPending {
   if (sma.sems_pending === null) {
     sma.sems_pending = [];
     for (let i = 0; i < sma.sem_nsems; i++) sma.sems_pending.push({ pending_alter: [], pending_const: [] });
@@ -63,129 +64,7 @@ export function get_semotime(sma: SemArray): number {
   return res;
 }
 
-// --- locking mode ---------------------------------------------------------------------
-
-/** complexmode_enter: the global lock for a complex op or a semctl; (re)arms the hysteresis. */
-function complexmode_enter(sma: SemArray): void {
-  sma.use_global_lock = USE_GLOBAL_LOCK_HYSTERESIS;
-}
-
-/** complexmode_tryleave: one global-lock unlock closer to per-semaphore locking, unless complex ops sleep. */
-function complexmode_tryleave(sma: SemArray): void {
-  if (sma.complex_count > 0) return;
-  if (sma.use_global_lock > 0) sma.use_global_lock--;
-}
-
-/**
- * sem_lock: a simple op takes the semaphore's own lock unless the array is in
- * global-lock mode; anything else (nsops != 1, semctl, exit_sem) takes the
- * global lock. Return: whether the global lock was taken (sem_unlock's locknum -1).
- */
-export function sem_lock(sma: SemArray, nsops: number): boolean {
-  if (nsops !== 1) {
-    complexmode_enter(sma);
-    return true;
-  }
-  return sma.use_global_lock > 0;
-}
-
-/** sem_unlock: after a global-lock section, the queues go back per semaphore when no complex op sleeps. */
-export function sem_unlock(sma: SemArray, global: boolean): void {
-  if (!global) return;
-  unmerge_queues(sma);
-  complexmode_tryleave(sma);
-}
-
-/** merge_queues: every semaphore's pending_alter spliced at the head of the global one (sem n-1's first). */
-function merge_queues(sma: SemArray): void {
-  if (sma.sems_pending === null) return;
-  for (const sem of sma.sems_pending) {
-    if (sem.pending_alter.length === 0) continue;
-    sma.pending.pending_alter.unshift(...sem.pending_alter);
-    sem.pending_alter.length = 0;
-  }
-}
-
-/** unmerge_queues: with no complex op sleeping, the global alter list goes to the tails of the per-semaphore ones. */
-function unmerge_queues(sma: SemArray): void {
-  if (sma.complex_count > 0) return;
-  const global = sma.pending.pending_alter;
-  for (const q of global) sem_pending(sma, q.sops[0]!.sem_num).pending_alter.push(q);
-  global.length = 0;
-}
-
-// --- undo structures ------------------------------------------------------------------
-
-/** lookup_undo: the task's undo structure for `semid`, moved to the head of its list (MRU). */
-function lookup_undo(task: TaskStruct, semid: number): SemUndo | null {
-  const list = task.undo_list;
-  if (list === null) return null;
-  const i = list.findIndex((u) => u.semid === semid);
-  if (i < 0) return null;
-  const un = list[i]!;
-  if (i > 0) {
-    list.splice(i, 1);
-    list.unshift(un);
-  }
-  return un;
-}
-
-/**
- * find_alloc_undo: the current task's undo structure for `semid`, created
- * (zeroed, at the head of the task's list and of the array's list_id) when
- * missing. Takes the global lock once (sem_lock_and_putref).
- * Return: the structure, or -EINVAL (no such array).
- */
-function find_alloc_undo(k: Kernel, semid: number): SemUndo | number {
-  const task = current(k);
-  task.undo_list ??= [];
-  const found = lookup_undo(task, semid);
-  if (found !== null) return found;
-  const sma = ipc_obtain_object_check(k.state.ipc, sem_ids(k), semid, k.probe);
-  if (sma === null) return -EINVAL;
-  complexmode_enter(sma);
-  const un: SemUndo = { semid, semadj: new Array<number>(sma.sem_nsems).fill(0) };
-  task.undo_list.unshift(un);
-  sma.list_id.unshift(task.pid);
-  sem_unlock(sma, true);
-  return un;
-}
-
-/** The undo structure of task `pid` for `sma`, or null. */
-function undo_of(k: Kernel, pid: number, sma: SemArray): SemUndo | null {
-  const list = k.state.tasks.tasks.get(pid)?.undo_list;
-  if (!list) return null;
-  return list.find((u) => u.semid === sma.id) ?? null;
-}
-
-/** Every undo structure of the array: semadj[n] = 0 (SETVAL of n) or all of them (n = -1, SETALL). */
-export function sem_clear_semadj(k: Kernel, sma: SemArray, n: number): void {
-  for (const pid of sma.list_id) {
-    const un = undo_of(k, pid, sma);
-    if (un === null) continue;
-    if (n < 0) un.semadj.fill(0);
-    else un.semadj[n] = 0;
-  }
-}
-
-/** freeary's first step: every undo structure of the array is unlinked from its task and marked semid -1. */
-export function sem_free_undos(k: Kernel, sma: SemArray): void {
-  for (const pid of sma.list_id) {
-    const task = k.state.tasks.tasks.get(pid);
-    const list = task?.undo_list;
-    if (!list) continue;
-    const i = list.findIndex((u) => u.semid === sma.id);
-    if (i >= 0) list.splice(i, 1)[0]!.semid = -1;
-  }
-  sma.list_id = [];
-}
-
 // --- performing and queueing ------------------------------------------------------------
-
-/** The undo structure a queued op adjusts (the sleeper's own), or null. */
-function queue_undo(k: Kernel, sma: SemArray, q: SemQueue): SemUndo | null {
-  return q.undo ? undo_of(k, q.pid, sma) : null;
-}
 
 /**
  * perform_atomic_semop: all of q's sops or none.
@@ -205,8 +84,7 @@ function perform_atomic_semop(k: Kernel, sma: SemArray, q: SemQueue): number {
     if (result < 0) return would_block(q, i);
     if (result > SEMVMX) return -ERANGE;
     if (sop.sem_flg & SEM_UNDO) {
-      const undo = un!.semadj[sop.sem_num]! - sop.sem_op;
-      if (undo < -SEMAEM - 1 || undo > SEMAEM) return -ERANGE;
+      if (!semadj_fits(un!.semadj[sop.sem_num]! - sop.sem_op)) return -ERANGE;
     }
   }
   for (const sop of sops) {
@@ -245,7 +123,7 @@ function perform_atomic_semop_slow(q: SemQueue, vals: number[], pids: number[], 
     }
     if (sop.sem_flg & SEM_UNDO) {
       const undo = un!.semadj[sop.sem_num]! - sop.sem_op;
-      if (undo < -SEMAEM - 1 || undo > SEMAEM) {
+      if (!semadj_fits(undo)) {
         result = -ERANGE;
         break;
       }
@@ -271,23 +149,55 @@ function unlink_queue(sma: SemArray, list: SemQueue[], q: SemQueue): void {
   if (q.sops.length > 1) sma.complex_count--;
 }
 
-/** wake_up_sem_queue_prepare: the waker's store of the sleeper's result (wake_q order = call order). */
-function wake_up_sem_queue_prepare(k: Kernel, q: SemQueue, error: number): void {
+/** perform_atomic_semop for a sleeper, by the task now in the kernel (the waker): counted, and traced with its outcome. */
+function try_sleeper(k: Kernel, sma: SemArray, q: SemQueue): number {
+  k.probe.costs.sem_queue_tries++;
+  const error = perform_atomic_semop(k, sma, q);
+  const t = k.probe.trace;
+  if (t !== null) trace_perform(k, t, sma, q, error);
+  return error;
+}
+
+function trace_perform(k: Kernel, t: (ev: TraceEvent) => void, sma: SemArray, q: SemQueue, error: number): void {
+  const result = error === 0 ? 'done' : error > 0 ? 'blocked' : error === -EAGAIN ? 'EAGAIN' : 'ERANGE';
+  const blocking = error > 0 || error === -EAGAIN ? q.sops[q.blocking]!.sem_num : -1;
+  t({ kind: 'sem_perform', id: sma.id, pid: q.pid, by: task_tgid(k), sops: q.sops.length, result, blocking });
+  if (error !== 0 || !q.undo) return;
+  const un = queue_undo(k, sma, q);
+  if (un === null) return;
+  for (const sop of q.sops) if (sop.sem_flg & SEM_UNDO) t({ kind: 'sem_semadj', id: sma.id, pid: q.pid, sem: sop.sem_num, semadj: un.semadj[sop.sem_num]! });
+}
+
+/**
+ * wake_up_sem_queue_prepare (≤4.9: onto the IN_WAKEUP list; 4.10+: wake_q):
+ * the waker's store of the sleeper's result; the wake-ups happen in the
+ * order of these calls.
+ */
+function wake_up_sem_queue_prepare(k: Kernel, sma: SemArray, q: SemQueue, error: number, why: SemWakeWhy): void {
   const task = k.state.tasks.tasks.get(q.pid);
   if (task === undefined) return;
   task.sem_status = error;
   task.sem_sleeping = -1;
+  const t = k.probe.trace;
+  if (t !== null) t({ kind: 'sem_wake', id: sma.id, pid: q.pid, by: task_tgid(k), by_comm: task_comm(current(k)), error, why, how: k.config.sem_wakeup });
+}
+
+function trace_scan(k: Kernel, sma: SemArray, fn: 'update_queue' | 'wake_const_ops', n: number, list: readonly SemQueue[], pass: number): void {
+  const t = k.probe.trace;
+  if (t !== null) t({ kind: 'sem_scan', id: sma.id, fn, sem: n, waiters: list.length, pass });
 }
 
 /** wake_const_ops: completes what it can of one wait-for-zero list (n = -1: the global one). Return: whether any op completed. */
 function wake_const_ops(k: Kernel, sma: SemArray, n: number): boolean {
   const list = n < 0 ? sma.pending.pending_const : sem_pending(sma, n).pending_const;
+  if (list.length === 0) return false;
+  trace_scan(k, sma, 'wake_const_ops', n, list, 0);
   let completed = false;
   for (const q of [...list]) {
-    const error = perform_atomic_semop(k, sma, q);
+    const error = try_sleeper(k, sma, q);
     if (error > 0) continue;
     unlink_queue(sma, list, q);
-    wake_up_sem_queue_prepare(k, q, error);
+    wake_up_sem_queue_prepare(k, sma, q, error, error === 0 ? 'zero' : 'error');
     if (error === 0) completed = true;
   }
   return completed;
@@ -316,30 +226,83 @@ function check_restart(sma: SemArray, q: SemQueue): boolean {
   return sma.pending.pending_alter.length > 0 || q.sops.length > 1;
 }
 
-/** update_queue: completes what it can of one alter list (n = -1: the global one). Return: whether any op completed. */
-function update_queue(k: Kernel, sma: SemArray, n: number): boolean {
+/**
+ * update_queue: completes what it can of one alter list (n = -1: the
+ * global one). `mixed`: ≤3.10's one list of alter and wait-for-zero ops
+ * (see below). Return: whether any op completed.
+ */
+function update_queue(k: Kernel, sma: SemArray, n: number, mixed = false): boolean {
   if (n >= 0 && sma.sems_pending === null) return false;
   const list = n < 0 ? sma.pending.pending_alter : sem_pending(sma, n).pending_alter;
+  if (list.length === 0) return false;
   const vals = sem_state(sma).vals;
   let completed = false;
+  let pass = 0;
   again: for (;;) {
+    trace_scan(k, sma, 'update_queue', n, list, pass++);
     for (const q of [...list]) {
       if (!list.includes(q)) continue;
-      if (n >= 0 && vals[n] === 0) break;
-      const error = perform_atomic_semop(k, sma, q);
+      if (n >= 0 && vals[n] === 0 && (!mixed || q.alter)) break;
+      const error = try_sleeper(k, sma, q);
       if (error > 0) continue;
       unlink_queue(sma, list, q);
       let restart = false;
       if (error === 0) {
         completed = true;
-        do_smart_wakeup_zero(k, sma, q.sops);
-        restart = check_restart(sma, q);
+        if (mixed) restart = check_restart_mixed(sma, q);
+        else {
+          do_smart_wakeup_zero(k, sma, q.sops);
+          restart = check_restart(sma, q);
+        }
       }
-      wake_up_sem_queue_prepare(k, q, error);
+      wake_up_sem_queue_prepare(k, sma, q, error, error !== 0 ? 'error' : q.alter ? 'done' : 'zero');
       if (restart) continue again;
     }
     return completed;
   }
+}
+
+// --- the ≤3.10 queues: wait-for-zero mixed into the alter lists ------------------------------
+//
+// 3.0.10–3.10 (read in the do_semtimedop, update_queue, check_restart and
+// do_smart_update of that era): one list per semaphore for simple ops and
+// the array's list for complex ops, both kept in pending_alter here; a
+// wait-for-zero op is added at the head, an alter op at the tail. The waker
+// scans the lists with update_queue alone (no wake_const_ops), and a scan of
+// a semaphore's list stops at the first alter op once the value is 0.
+
+/** check_restart of ≤3.10: restart when the array's state may let an earlier waiter through. */
+function check_restart_mixed(sma: SemArray, q: SemQueue): boolean {
+  if (!q.alter) return false;
+  if (sma.complex_count > 0 || q.sops.length > 1) return true;
+  const n = q.sops[0]!.sem_num;
+  const list = sem_pending(sma, n).pending_alter;
+  if (list.length === 0 || sem_state(sma).vals[n] !== 0) return false;
+  // with the value 0, a wait-for-zero op can only be at the head of the list
+  return list[0]!.sops[0]!.sem_op === 0;
+}
+
+/**
+ * do_smart_update of ≤3.10: the array's list while complex ops sleep, then
+ * the lists of the semaphores an increment (or a decrement to 0) touched —
+ * all of them after a complex op completed or without sops — and again
+ * while the array's list makes progress. Return: whether any op completed.
+ */
+function do_smart_update_mixed(k: Kernel, sma: SemArray, sops: readonly SemBuf[] | null): boolean {
+  const vals = sem_state(sma).vals;
+  let completed = false;
+  for (let first = true; ; first = false) {
+    if (sma.complex_count > 0 && update_queue(k, sma, -1, true)) {
+      completed = true;
+      sops = null;
+    } else if (!first) break;
+    if (sops === null) {
+      for (let i = 0; i < sma.sem_nsems; i++) completed = update_queue(k, sma, i, true) || completed;
+    } else {
+      for (const sop of sops) if (sop.sem_op > 0 || (sop.sem_op < 0 && vals[sop.sem_num] === 0)) completed = update_queue(k, sma, sop.sem_num, true) || completed;
+    }
+  }
+  return completed;
 }
 
 /** set_semotime: the first sop's semaphore (semaphore 0 without sops) gets the time. */
@@ -353,15 +316,70 @@ function set_semotime(k: Kernel, sma: SemArray, sops: readonly SemBuf[] | null):
  * `otime`: set sem_otime even if no sleeper completed.
  */
 export function do_smart_update(k: Kernel, sma: SemArray, sops: readonly SemBuf[] | null, otime: boolean): void {
-  otime = do_smart_wakeup_zero(k, sma, sops) || otime;
-  if (sma.pending.pending_alter.length > 0) {
-    otime = update_queue(k, sma, -1) || otime;
-  } else if (sops === null) {
-    for (let i = 0; i < sma.sem_nsems; i++) otime = update_queue(k, sma, i) || otime;
+  if (k.config.sem_zero_queue === 'mixed') {
+    otime = do_smart_update_mixed(k, sma, sops) || otime;
   } else {
-    for (const sop of sops) if (sop.sem_op > 0) otime = update_queue(k, sma, sop.sem_num) || otime;
+    otime = do_smart_wakeup_zero(k, sma, sops) || otime;
+    if (sma.pending.pending_alter.length > 0) {
+      otime = update_queue(k, sma, -1) || otime;
+    } else if (sops === null) {
+      for (let i = 0; i < sma.sem_nsems; i++) otime = update_queue(k, sma, i) || otime;
+    } else {
+      for (const sop of sops) if (sop.sem_op > 0) otime = update_queue(k, sma, sop.sem_num) || otime;
+    }
   }
   if (otime) set_semotime(k, sma, sops);
+}
+
+/** Queues q, which must sleep, on the list the kernel's config keeps it on (kernel-notes-ops §1.4; ≤3.10 above). */
+function queue_sleeper(k: Kernel, sma: SemArray, q: SemQueue): void {
+  const nsops = q.sops.length;
+  const n = nsops === 1 ? q.sops[0]!.sem_num : -1;
+  let list: 'alter' | 'const';
+  let sem = n;
+  let at: 'head' | 'tail' = 'tail';
+  if (k.config.sem_zero_queue === 'mixed') {
+    const pending = n >= 0 ? sem_pending(sma, n).pending_alter : sma.pending.pending_alter;
+    if (q.alter) pending.push(q);
+    else {
+      pending.unshift(q);
+      at = 'head';
+    }
+    list = 'alter';
+  } else if (nsops === 1) {
+    const pending = sem_pending(sma, n);
+    if (!q.alter) {
+      pending.pending_const.push(q);
+      list = 'const';
+    } else if (sma.complex_count > 0) {
+      sma.pending.pending_alter.push(q);
+      list = 'alter';
+      sem = -1;
+    } else {
+      pending.pending_alter.push(q);
+      list = 'alter';
+    }
+  } else {
+    if (sma.complex_count === 0) merge_queues(k, sma);
+    (q.alter ? sma.pending.pending_alter : sma.pending.pending_const).push(q);
+    list = q.alter ? 'alter' : 'const';
+  }
+  if (nsops > 1) sma.complex_count++;
+  const t = k.probe.trace;
+  if (t !== null) {
+    const pending = sem < 0 ? sma.pending : sem_pending(sma, sem);
+    const mixed = k.config.sem_zero_queue === 'mixed';
+    t({
+      kind: 'sem_sleep',
+      id: sma.id,
+      pid: q.pid,
+      list: mixed ? 'mixed' : list,
+      sem,
+      at,
+      length: pending[list === 'const' ? 'pending_const' : 'pending_alter'].length,
+      blocking: q.sops[q.blocking]!.sem_num,
+    });
+  }
 }
 
 /**
@@ -402,37 +420,30 @@ export function do_semtimedop(k: Kernel, semid: number, sops: readonly SemBuf[],
   if (sma === null) return -EINVAL;
   if (max >= sma.sem_nsems) return -EFBIG;
   if (ipcperms(k, sma, alter ? S_IWUGO : S_IRUGO)) return -EACCES;
-  const global = sem_lock(sma, nsops);
+  const global = sem_lock(k, sma, nsops);
   if (un !== null && un.semid === -1) {
-    sem_unlock(sma, global);
+    sem_unlock(k, sma, global);
     return -EIDRM;
   }
   const q: SemQueue = { pid: task_tgid(k), sops: sops.map((s) => ({ ...s })), undo: un !== null, alter, dupsop, blocking: 0 };
   const error = perform_atomic_semop(k, sma, q);
+  const t = k.probe.trace;
+  if (t !== null) trace_perform(k, t, sma, q, error);
   if (error === 0) {
     if (alter) do_smart_update(k, sma, q.sops, true);
     else set_semotime(k, sma, q.sops);
-    sem_unlock(sma, global);
+    sem_unlock(k, sma, global);
     return 0;
   }
   if (error < 0) {
-    sem_unlock(sma, global);
+    sem_unlock(k, sma, global);
     return error;
   }
-  if (nsops === 1) {
-    const sem = sem_pending(sma, q.sops[0]!.sem_num);
-    if (!alter) sem.pending_const.push(q);
-    else if (sma.complex_count > 0) sma.pending.pending_alter.push(q);
-    else sem.pending_alter.push(q);
-  } else {
-    if (sma.complex_count === 0) merge_queues(sma);
-    (alter ? sma.pending.pending_alter : sma.pending.pending_const).push(q);
-    sma.complex_count++;
-  }
+  queue_sleeper(k, sma, q);
   const task = current(k);
   task.sem_status = null;
   task.sem_sleeping = semid;
-  sem_unlock(sma, global);
+  sem_unlock(k, sma, global);
   return SEM_SLEEPS;
 }
 
@@ -448,7 +459,7 @@ export function sem_wake_all_removed(k: Kernel, sma: SemArray): void {
   for (const list of all_lists(sma)) {
     for (const q of [...list]) {
       unlink_queue(sma, list, q);
-      wake_up_sem_queue_prepare(k, q, -EIDRM);
+      wake_up_sem_queue_prepare(k, sma, q, -EIDRM, 'removed');
     }
   }
   if (sma.sem_pids !== null) sma.sem_pids.fill(0);
@@ -473,9 +484,12 @@ export function semop_interrupt(k: Kernel, pid: number, timedOut: boolean): numb
   for (const list of all_lists(sma)) {
     const q = list.find((x) => x.pid === pid);
     if (q !== undefined) {
-      const global = sem_lock(sma, q.sops.length);
+      const global = sem_lock(k, sma, q.sops.length);
       unlink_queue(sma, list, q);
-      sem_unlock(sma, global);
+      sem_unlock(k, sma, global);
+      const t = k.probe.trace;
+      const error = timedOut ? -EAGAIN : -EINTR;
+      if (t !== null) t({ kind: 'sem_wake', id: sma.id, pid, by: pid, by_comm: task_comm(task), error, why: timedOut ? 'timeout' : 'signal', how: k.config.sem_wakeup });
       break;
     }
   }
@@ -492,52 +506,38 @@ export function semop_take_result(k: Kernel, pid: number): number | null {
 }
 
 /**
- * exit_sem: the task's undo structures, most recently used first, each
- * applied to its array (values clamped to 0..SEMVMX, sempid = the task for
- * every nonzero semadj), followed by do_smart_update (otime set). Structures
- * of removed arrays are skipped.
+ * count_semcnt: GETNCNT (`count_zero` false) or GETZCNT of semaphore n.
+ * 3.16+ (config.semcnt 'blocking_sop', b220c57aeccf): each sleeper counts
+ * once, on the semaphore of the sop it blocked on, if that sop decrements
+ * (NCNT) or waits for zero (ZCNT). ≤3.15 ('all_sops', count_semncnt /
+ * count_semzcnt of that era): every sop of every sleeper that names n with
+ * a decrement (or a zero op) and has no IPC_NOWAIT counts.
  */
-export function exit_sem(k: Kernel, pid: number): void {
-  const task = k.state.tasks.tasks.get(pid);
-  const list = task?.undo_list;
-  if (!task || !list) return;
-  task.undo_list = null;
-  for (const un of list) {
-    if (un.semid === -1) continue;
-    const sma = ipc_obtain_object_check(k.state.ipc, sem_ids(k), un.semid, k.probe);
-    if (sma === null) continue;
-    const at = sma.list_id.indexOf(pid);
-    if (at < 0) continue;
-    sem_lock(sma, -1);
-    sma.list_id.splice(at, 1);
-    const { vals, pids } = sem_state(sma);
-    for (let i = 0; i < sma.sem_nsems; i++) {
-      const adj = un.semadj[i]!;
-      if (adj === 0) continue;
-      vals[i] = Math.min(Math.max(vals[i]! + adj, 0), SEMVMX);
-      pids[i] = pid;
-    }
-    do_smart_update(k, sma, null, true);
-    sem_unlock(sma, true);
-  }
-}
-
-/**
- * count_semcnt: GETNCNT (`count_zero` false: sleepers whose blocking sop
- * decrements semaphore n) or GETZCNT (waits for n to be 0).
- */
-export function count_semcnt(sma: SemArray, n: number, count_zero: boolean): number {
+export function count_semcnt(k: Kernel, sma: SemArray, n: number, count_zero: boolean): number {
   let cnt = 0;
-  if (sma.sems_pending !== null) {
-    const sem = sma.sems_pending[n]!;
-    cnt += (count_zero ? sem.pending_const : sem.pending_alter).length;
+  if (k.config.semcnt === 'all_sops' || k.config.sem_zero_queue === 'mixed') {
+    const all = k.config.semcnt === 'all_sops';
+    const wanted = (sop: SemBuf) => sop.sem_num === n && (count_zero ? sop.sem_op === 0 : sop.sem_op < 0);
+    for (const list of all_lists(sma)) {
+      for (const q of list) {
+        if (!all) cnt += wanted(q.sops[q.blocking]!) ? 1 : 0;
+        else for (const sop of q.sops) if (wanted(sop) && !(sop.sem_flg & IPC_NOWAIT)) cnt++;
+      }
+    }
+  } else {
+    if (sma.sems_pending !== null) {
+      const sem = sma.sems_pending[n]!;
+      cnt += (count_zero ? sem.pending_const : sem.pending_alter).length;
+    }
+    const qop = (q: SemQueue) => {
+      const sop = q.sops[q.blocking]!;
+      if (sop.sem_num !== n) return 0;
+      return (count_zero ? sop.sem_op === 0 : sop.sem_op < 0) ? 1 : 0;
+    };
+    for (const q of sma.pending.pending_alter) cnt += qop(q);
+    if (count_zero) for (const q of sma.pending.pending_const) cnt += qop(q);
   }
-  const qop = (q: SemQueue) => {
-    const sop = q.sops[q.blocking]!;
-    if (sop.sem_num !== n) return 0;
-    return (count_zero ? sop.sem_op === 0 : sop.sem_op < 0) ? 1 : 0;
-  };
-  for (const q of sma.pending.pending_alter) cnt += qop(q);
-  if (count_zero) for (const q of sma.pending.pending_const) cnt += qop(q);
+  const t = k.probe.trace;
+  if (t !== null) t({ kind: 'sem_count', id: sma.id, sem: n, zero: count_zero, count: cnt, rule: k.config.semcnt });
   return cnt;
 }

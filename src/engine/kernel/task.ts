@@ -32,6 +32,8 @@ export interface TaskStruct {
   pid: number;
   /** current->cred: the ids and capabilities every permission check uses */
   cred: Cred;
+  /** task_struct.comm: the workload's process name (unset: the first process, `main`) */
+  comm?: string;
   /** sysvsem.undo_list.list_proc, head first; null until the first SEM_UNDO op (get_undo_list) */
   undo_list: SemUndo[] | null;
   /** the semid of the array the task sleeps on in semop, or -1 */
@@ -73,17 +75,17 @@ export function task_tgid(k: Kernel): number {
   return k.state.tasks.current;
 }
 
-/** fork(): a new task with no undo list. Return: its pid. */
-export function task_fork(k: Kernel): number {
+/** fork(): a new task named `comm`, with no undo list. Return: its pid. */
+export function task_fork(k: Kernel, comm = ''): number {
   const t = k.state.tasks;
   const pid = t.next_pid++;
-  t.tasks.set(pid, task_struct_new(pid));
+  t.tasks.set(pid, task_struct_new(pid, comm));
   return pid;
 }
 
-/** A task with pid `pid`, root's credentials, no undo list, asleep in nothing (not yet in any task table). */
-export function task_struct_new(pid: number): TaskStruct {
-  return { pid, cred: root_cred(), undo_list: null, sem_sleeping: -1, sem_status: null };
+/** A task with pid `pid` named `comm`, root's credentials, no undo list, asleep in nothing (not yet in any task table). */
+export function task_struct_new(pid: number, comm?: string): TaskStruct {
+  return { pid, cred: root_cred(), undo_list: null, sem_sleeping: -1, sem_status: null, comm };
 }
 
 /** A new task with pid `pid` in the kernel's table (the multi-CPU model's tasks: pids chosen by the model). Return: it. */
@@ -91,6 +93,11 @@ export function task_create(k: Kernel, pid: number): TaskStruct {
   const t = task_struct_new(pid);
   k.state.tasks.tasks.set(pid, t);
   return t;
+}
+
+/** The task's name: its comm, `main` for the first task. */
+export function task_comm(t: TaskStruct): string {
+  return t.comm ?? 'main';
 }
 
 /** Makes `pid` the current task. */

@@ -2,7 +2,8 @@
 import type { Kernel } from '../kernel';
 import type { Syscalls } from './syscalls';
 import { sys_msgctl, sys_msgget, sys_msgrcv, sys_msgsnd, sys_semctl, sys_semget, sys_semtimedop, sys_shmctl, sys_shmget } from '../ipc/syscall';
-import { exit_sem, semop_interrupt, semop_take_result } from '../ipc/semop';
+import { semop_interrupt, semop_take_result } from '../ipc/semop';
+import { exit_sem } from '../ipc/sem_undo';
 import { set_current, task_fork, task_setcreds } from '../kernel/task';
 import { sem_ids } from '../ipc/sem';
 import { ipc_obtain_object_check } from '../ipc/util';

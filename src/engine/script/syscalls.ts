@@ -66,8 +66,8 @@ export interface Syscalls<K> {
   sem_nsems(k: K, semid: number): number | null;
   /** the pid of the first process (`main`) */
   task_first(k: K): number;
-  /** fork(): a new process; its pid */
-  task_fork(k: K): number;
+  /** fork(): a new process named `comm` (the workload's `@NAME`); its pid */
+  task_fork(k: K, comm: string): number;
   /** the next calls are made by `pid` */
   task_switch(k: K, pid: number): void;
   /** `creds UID GID` in process `pid` (uid, gid as uint32): setgroups(0), setresgid, setresuid; 0 or the first -errno */

@@ -8,6 +8,7 @@ import { extract_proc } from './proc';
 import { extract_percpu } from './percpu';
 import { extract_seqfile } from './seqfile';
 import { extract_keyht } from './keyht';
+import { extract_sem } from './sem';
 
 export const EXTRACTORS: Partial<Record<ViewId, Extractor>> = {
   idr: extract_idr,
@@ -16,4 +17,5 @@ export const EXTRACTORS: Partial<Record<ViewId, Extractor>> = {
   percpu: extract_percpu,
   seqfile: extract_seqfile,
   keyht: extract_keyht,
+  sem: extract_sem,
 };

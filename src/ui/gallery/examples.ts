@@ -3,7 +3,8 @@
  * Each card says in two sentences what the workload shows and which kernels
  * to compare, and carries what opening it sets up: the kernel, the views
  * that tell its story, and the pair of kernels of its compare mode. Seed
- * scenarios also have a sweep (src/engine/reproductions.ts).
+ * scenarios (NNN-*.ipc) also have a sweep (src/engine/reproductions.ts);
+ * the story cards of part 2 (sem-*.ipc, ...) have none.
  */
 import type { KernelChoice } from '../../engine/kernel_choice';
 import type { ViewId } from '../../engine/view/types';
@@ -130,6 +131,14 @@ export const EXAMPLES: readonly Example[] = [
       "Ping-pong pairs do every X-th round with two-sop operations, which need the whole array: 4.10 sweeps every semaphore's lock each time it enters global mode, 4.11 stays global for 10 more lock sections. Open shows the sweeps counted and timed; Reproduce runs X = 1, 10, 100 and never for both rules.",
     kernel: { preset: '4.13' },
     views: ['idr'],
+  },
+  {
+    file: 'sem-producer-consumer.ipc',
+    title: 'Producer and consumer on semaphores',
+    blurb:
+      'A producer and a consumer share a lock and an item count, two semaphores of one array, and take the lock with SEM_UNDO; killed while holding it, the consumer leaves it to exit_sem, which gives it back and wakes the producer. Step into each semop in the semaphore view, and compare 3.9 (every semop takes the array lock) with 6.18 (use_global_lock).',
+    views: ['sem'],
+    compare: { left: { preset: '3.9' }, right: {} },
   },
 ];
 

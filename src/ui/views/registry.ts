@@ -8,5 +8,6 @@ import { procView } from './proc';
 import { percpuView } from './percpu';
 import { seqfileView } from './seqfile';
 import { keyhtView } from './keyht';
+import { semView } from './sem';
 
-export const VIEWS: readonly ViewDef[] = [idrView, maxidxView, procView, percpuView, seqfileView, keyhtView];
+export const VIEWS: readonly ViewDef[] = [idrView, maxidxView, procView, percpuView, seqfileView, keyhtView, semView];
