@@ -133,6 +133,8 @@ const BASE_NS: Omit<Record<CostName, number>, 'msg_proc_show' | 'shm_proc_show' 
   ipc_maxidx_steps: 0, // each step's idr_find is counted
   sysvipc_find_ipc: CALL,
   msg_find_steps: NODE_VISIT,
+  msg_wakeups: 0,
+  msg_wakeups_locked: 0,
   seq_start: CALL,
   seq_next: CALL,
   seq_show: 0, // in the per-type row costs

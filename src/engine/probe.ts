@@ -45,6 +45,8 @@ export const COST_NAMES = [
   'rht_rehash_moves',
   // ipc/msg.c
   'msg_find_steps',
+  'msg_wakeups',
+  'msg_wakeups_locked',
   // fs/seq_file.c
   'seq_start',
   'seq_next',

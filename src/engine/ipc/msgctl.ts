@@ -16,7 +16,7 @@ import { EACCES, EAGAIN, EINVAL, EPERM } from '../uapi/errno';
 import { IPC_INFO, IPC_RMID, IPC_SET, IPC_STAT, MSG_INFO, MSG_STAT, MSG_STAT_ANY } from '../uapi/ipc';
 import type { MsgQueue } from './namespace';
 import { msg_counter_sum } from './msg_counters';
-import { expunge_all, freeque, msg_ids, ss_wakeup } from './msg';
+import { expunge_all, freeque, msg_ids, ss_wakeup, wake_up_q, type WakeQ } from './msg';
 import { CURRENT_CRED, ipc_get_maxidx, ipc_obtain_object_check, ipc_obtain_object_idr, ipc_update_perm, ipcctl_obtain_check, ipcperms, kernel_to_ipc64_perm, S_IRUGO } from './util';
 
 /** include/uapi/linux/msg.h */
@@ -116,8 +116,10 @@ export function msgctl_down(k: Kernel, msqid: number, cmd: number, set: Readonly
   ipc_update_perm(msq, set.uid, set.gid, set.mode);
   msq.q_qbytes = set.qbytes;
   msq.q_ctime = k.config.clock;
-  expunge_all(msq, -EAGAIN); // receivers retry under the new permissions
-  ss_wakeup(msq, false);
+  const q: WakeQ = { tasks: [] };
+  expunge_all(msq, -EAGAIN, k, q); // receivers retry under the new permissions
+  ss_wakeup(msq, false, k, q); // senders may fit in a larger queue
+  wake_up_q(k, msq, q);
   return 0;
 }
 
@@ -125,16 +127,17 @@ const scratch_info = msginfo_zero();
 
 /**
  * ksys_msgctl. `buf`: the user's buffer, which the *_STAT commands fill and
- * IPC_SET reads; null for the language's zeroed one (nothing kept).
+ * IPC_SET reads; null for the language's zeroed one (nothing kept). `info`:
+ * the msginfo IPC_INFO / MSG_INFO fill.
  * Return: see msgctl_info / msgctl_stat / msgctl_down; -EINVAL for msqid < 0,
  * cmd < 0 and unknown commands (checked first, so `msgctl(-1, MSG_INFO)` fails).
  */
-export function ksys_msgctl(k: Kernel, msqid: number, cmd: number, buf: MsqidSet | null = null): number {
+export function ksys_msgctl(k: Kernel, msqid: number, cmd: number, buf: MsqidSet | null = null, info: MsgInfo = scratch_info): number {
   if (msqid < 0 || cmd < 0) return -EINVAL;
   switch (cmd) {
     case IPC_INFO:
     case MSG_INFO:
-      return msgctl_info(k, cmd, scratch_info);
+      return msgctl_info(k, cmd, info);
     case MSG_STAT:
     case MSG_STAT_ANY:
     case IPC_STAT:

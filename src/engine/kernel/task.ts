@@ -8,13 +8,14 @@
  * Simplified: a process is one thread (tgid = pid), its undo list is never
  * shared (no CLONE_SYSVSEM), pids are handed out in creation order from
  * config.pid (the first process, `main`), and a task only ever sleeps in
- * semop. `current` is the task making the next system call; the workload
+ * semop, msgsnd or msgrcv. `current` is the task making the next system call; the workload
  * interpreter sets it before each statement.
  *
  * Glossary: *undo list* = the task's sem_undo structures, most recently
  * used first; *semadj* = per semaphore, what exit_sem adds back.
  */
 import type { Kernel } from '../kernel';
+import type { MsgWait } from '../ipc/msg_sleep';
 
 /** ipc/sem.c `struct sem_undo`: one per (task, array) with SEM_UNDO ops. */
 export interface SemUndo {
@@ -35,6 +36,8 @@ export interface TaskStruct {
    * sleeps (the kernel's -EINTR placeholder), else 0 or -errno to return
    */
   sem_status: number | null;
+  /** what the task keeps while it sleeps in msgsnd or msgrcv (ipc/msg_sleep.ts), else null */
+  msg_wait: MsgWait | null;
 }
 
 /** The tasks and who runs: plain data in kernel.state. */
@@ -46,7 +49,7 @@ export interface TaskTable {
 }
 
 export function create_task_table(first_pid: number): TaskTable {
-  const main: TaskStruct = { pid: first_pid, undo_list: null, sem_sleeping: -1, sem_status: null };
+  const main: TaskStruct = { pid: first_pid, undo_list: null, sem_sleeping: -1, sem_status: null, msg_wait: null };
   return { tasks: new Map([[first_pid, main]]), current: first_pid, next_pid: first_pid + 1 };
 }
 
@@ -64,7 +67,7 @@ export function task_tgid(k: Kernel): number {
 export function task_fork(k: Kernel): number {
   const t = k.state.tasks;
   const pid = t.next_pid++;
-  t.tasks.set(pid, { pid, undo_list: null, sem_sleeping: -1, sem_status: null });
+  t.tasks.set(pid, { pid, undo_list: null, sem_sleeping: -1, sem_status: null, msg_wait: null });
   return pid;
 }
 

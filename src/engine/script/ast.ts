@@ -98,8 +98,12 @@ export interface CallStatement extends Span, InProcess {
   sops?: SemBufNode[];
   /** semctl's 4th argument: SETVAL's value, or SETALL's `{v0, v1, ...}` */
   semarg?: Expression | Expression[];
-  /** semctl: the semid64_ds fields to print after a successful STAT command, in the order asked */
+  /** semctl, msgctl: the buffer fields to print after a successful STAT (msgctl: or INFO) command, in the order asked */
   fields?: Identifier[];
+  /** msgsnd: the message given as a string literal, as a byte string (its length is the size) */
+  payload?: string;
+  /** msgctl: `name=value` fields for IPC_SET, in the order written */
+  settings?: { name: Identifier; value: Expression }[];
 }
 
 /** `@NAME exit`, `@NAME kill`, `@NAME creds UID GID` */

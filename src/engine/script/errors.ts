@@ -39,6 +39,10 @@ export type ErrorCode =
   | 'unmodeled_operation'
   | 'unknown_field'
   | 'fields_need_stat'
+  | 'unterminated_string'
+  | 'bad_string_literal'
+  | 'misplaced_string'
+  | 'bad_ipc_set_field'
   // multi-CPU declarations
   | 'misplaced_declaration'
   | 'duplicate_declaration'
@@ -236,6 +240,24 @@ export function unknown_field(span: Span, name: string, struct: string): never {
 
 export function fields_need_stat(span: Span): never {
   return fail('fields_need_stat', 'fields to print need a STAT or INFO command', span);
+}
+
+export function unterminated_string(span: Span): never {
+  return fail('unterminated_string', 'unterminated string literal (a string ends with `"` on its own line)', span);
+}
+
+/** A bad escape in a string literal: `what` says which. */
+export function bad_string_literal(span: Span, what: string): never {
+  return fail('bad_string_literal', `bad string literal: ${what}`, span);
+}
+
+export function misplaced_string(span: Span): never {
+  return fail('misplaced_string', "a string is only allowed as msgsnd's message", span);
+}
+
+/** `name=value` with a command other than IPC_SET, mixed with fields to print, or a field IPC_SET does not take. */
+export function bad_ipc_set_field(span: Span, message: string): never {
+  return fail('bad_ipc_set_field', message, span);
 }
 
 /** A statement of part 2 that ipcscope does not model yet (`what` says which). */

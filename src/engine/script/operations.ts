@@ -8,16 +8,28 @@ import type { CallName, CallStatement, Expression, CatStatement, EchoStatement, 
 import { CALLS, isConstantName, type ParamKind } from './calls';
 import type { RunContext } from './context';
 import { to_int, to_long, to_size_t } from './ctype';
-import { bad_semctl_argument, fields_need_stat, sembuf_count_out_of_range, setall_count_mismatch, timeout_too_long, unmodeled_operation, unmodeled_path } from './errors';
+import {
+  bad_ipc_set_field,
+  bad_semctl_argument,
+  fields_need_stat,
+  sembuf_count_out_of_range,
+  setall_count_mismatch,
+  timeout_too_long,
+  unknown_field,
+  unmodeled_operation,
+  unmodeled_path,
+} from './errors';
 import { formatPid } from './processes';
-import { SEM_SLEEPS, type SemUnion } from './syscalls';
+import { MSG_SLEEPS, SEM_SLEEPS, type MsgctlArg, type SemUnion } from './syscalls';
+import { formatReceived, quoteBytes } from './string_literal';
+import { MSG_SETTABLE, MSGINFO_FIELDS, MSQID64_FIELDS } from './statement';
 import { evaluate, interpolate } from './evaluate';
 import { formatArgument, formatCall, formatCat, formatEcho, formatIpLinkAdd, formatIpLinkDel, formatLine, formatLs, formatSops, type ArgValue, type SemBufValue } from './format';
 import { decodeUtf8, encodeUtf8 } from './bytes';
 import type { Syscalls } from './syscalls';
 import { O_RDONLY, O_TRUNC, O_WRONLY, UnmodeledPathError } from '../fs/vfs';
-import { EINTR, EIO, formatResult } from '../uapi/errno';
-import { GETALL, GETPID, IPC_INFO, IPC_STAT, SEM_INFO, SEM_STAT, SEM_STAT_ANY, SETALL, SETVAL } from '../uapi/ipc';
+import { EIO, formatResult } from '../uapi/errno';
+import { GETALL, GETPID, IPC_INFO, IPC_SET, IPC_STAT, MSG_INFO, MSG_STAT, MSG_STAT_ANY, SEM_INFO, SEM_STAT, SEM_STAT_ANY, SETALL, SETVAL } from '../uapi/ipc';
 
 /** cat's read(2) buffer: 128 KiB, like coreutils cat. */
 export const CAT_READ_SIZE = 131072;
@@ -103,9 +115,9 @@ function planCall(ctx: Ctx, node: CallStatement): CallPlan {
     const arg = node.args[i];
     if (arg !== undefined && usesVariables(arg)) continue;
     values[i] = WRAP[params[i]!](arg === undefined ? 0n : evaluate(ctx, arg));
-    texts[i] = formatArgument(params[i]!, values[i]!);
+    texts[i] = i === 2 && node.payload !== undefined ? `"${quoteBytes(node.payload)}"` : formatArgument(params[i]!, values[i]!);
   }
-  const text = texts.every((t) => t !== null) ? formatCall(node.callee, values) : null;
+  const text = !texts.every((t) => t !== null) ? null : node.payload === undefined ? formatCall(node.callee, values) : `${node.callee}(${texts.join(', ')})`;
   const plan = { values, texts, text };
   ctx.plans.set(node, plan);
   return plan;
@@ -124,43 +136,106 @@ function execCall(ctx: Ctx, node: CallStatement): void {
       if (t === null) {
         const arg = node.args[i];
         values[i] = WRAP[params[i]!](arg === undefined ? 0n : evaluate(ctx, arg));
-        t = formatArgument(params[i]!, values[i]!);
+        t = i === 2 && node.payload !== undefined ? `"${quoteBytes(node.payload)}"` : formatArgument(params[i]!, values[i]!);
       }
       text += i === 0 ? t : ', ' + t;
     }
     text += ')';
   }
-  if (node.callee.startsWith('msg')) checkMsgSleepers(ctx, node);
   if (node.callee === 'semop' || node.callee === 'semtimedop') return execSemop(ctx, node, text, values);
   if (node.callee === 'semctl') return execSemctl(ctx, node, text, values);
+  if (node.callee === 'msgsnd' || node.callee === 'msgrcv') return execMsg(ctx, node, text, values);
+  if (node.callee === 'msgctl' && (node.fields !== undefined || node.settings !== undefined)) return execMsgctlFields(ctx, node, text, values);
   begin(ctx, node, text);
   const r = INVOKE[node.callee](ctx.sys, ctx.kernel, values, node.statSet);
-  if (r === -EINTR && ctx.program.multiProcess && (node.callee === 'msgsnd' || node.callee === 'msgrcv')) {
-    // only a call that would sleep comes back EINTR: the process stays blocked (it is not queued in the
-    // model, so no later message call may run while it sleeps: see checkMsgSleepers)
-    ctx.proc!.blocked = { callee: node.callee, assign: node.assign === null ? null : node.assign.name };
-    ctx.out.push(`${ctx.prefix}${text} <unfinished ...>\n`);
-    finish(ctx, node, 0);
-    return;
+  done(ctx, node, text, r);
+}
+
+/** msgrcv's received bytes, filled by the call. */
+const received: { bytes: string | null } = { bytes: null };
+
+/**
+ * msgsnd (a string's bytes or zeros) and msgrcv (printing what it received).
+ * A call that sleeps: in a multi-process workload the process stays blocked
+ * (`<unfinished ...>`, processes.ts resumes it); in a single-process one the
+ * replayer's signal interrupts it at once (EINTR).
+ */
+function execMsg(ctx: Ctx, node: CallStatement, text: string, values: ArgValue[]): void {
+  begin(ctx, node, text);
+  const { sys, kernel } = ctx;
+  let r: number;
+  let bytes: string | null = null;
+  if (node.callee === 'msgsnd') r = sys.sys_msgsnd(kernel, values[0] as number, values[1] as bigint, values[2] as bigint, values[3] as number, node.payload ?? null);
+  else {
+    received.bytes = null;
+    r = sys.sys_msgrcv(kernel, values[0] as number, values[1] as bigint, values[2] as bigint, values[3] as number, received);
+    bytes = received.bytes;
+  }
+  if (r === MSG_SLEEPS) {
+    if (ctx.program.multiProcess) {
+      ctx.proc!.blocked = { callee: node.callee as 'msgsnd' | 'msgrcv', assign: node.assign === null ? null : node.assign.name };
+      ctx.out.push(`${ctx.prefix}${text} <unfinished ...>\n`);
+      finish(ctx, node, 0);
+      return;
+    }
+    const res = sys.msg_interrupt(kernel, ctx.proc?.pid ?? sys.task_first(kernel));
+    r = res.r;
+    bytes = res.bytes;
+  }
+  done(ctx, node, text, r, bytes === null ? formatResult(r) : formatResult(r) + formatReceived(bytes, r));
+}
+
+/** The msgctl commands whose buffer has fields to print, by command. */
+const MSGCTL_BUFFERS: Readonly<Record<number, ReadonlySet<string>>> = {
+  [IPC_STAT]: MSQID64_FIELDS,
+  [MSG_STAT]: MSQID64_FIELDS,
+  [MSG_STAT_ANY]: MSQID64_FIELDS,
+  [IPC_INFO]: MSGINFO_FIELDS,
+  [MSG_INFO]: MSGINFO_FIELDS,
+};
+
+/** `msgctl(id, IPC_SET, name=value, ...)` and `msgctl(id, STAT_OR_INFO, field, ...)`: the language's named fields. */
+function execMsgctlFields(ctx: Ctx, node: CallStatement, head: string, values: ArgValue[]): void {
+  const cmd = values[1] as number;
+  const arg: MsgctlArg = {};
+  let text: string;
+  if (node.settings !== undefined) {
+    if (node.fields !== undefined) bad_ipc_set_field(node, 'name=value fields go with IPC_SET, alone');
+    if (cmd !== IPC_SET) bad_ipc_set_field(node, 'name=value fields go with IPC_SET, alone');
+    arg.set = node.settings.map((f) => {
+      if (!MSG_SETTABLE.includes(f.name.name)) bad_ipc_set_field(f.name, `msgctl IPC_SET takes ${MSG_SETTABLE.join(', ')}, not ${f.name.name}`);
+      return { name: f.name.name as 'msg_qbytes' | 'mode' | 'uid' | 'gid', value: evaluate(ctx, f.value) };
+    });
+    text = `${head.slice(0, -1)}, ${arg.set.map((f) => `${f.name}=${formatSetting(f.name, f.value)}`).join(', ')})`;
+  } else {
+    const buffer = MSGCTL_BUFFERS[cmd];
+    if (buffer === undefined) fields_need_stat(node);
+    for (const f of node.fields!) if (!buffer.has(f.name)) unknown_field(f, f.name, cmd === IPC_INFO || cmd === MSG_INFO ? 'msginfo' : 'msqid64_ds');
+    arg.stat = {};
+    text = `${head.slice(0, -1)}, ${node.fields!.map((f) => f.name).join(', ')})`;
+  }
+  begin(ctx, node, text);
+  const r = ctx.sys.sys_msgctl(ctx.kernel, values[0] as number, cmd, undefined, arg);
+  if (r >= 0 && node.fields !== undefined && arg.stat !== undefined) {
+    const stat = arg.stat;
+    return done(ctx, node, text, r, `${r} {${node.fields.map((f) => `${f.name}=${formatField(ctx, f.name, stat[f.name] ?? 0)}`).join(', ')}}`);
   }
   done(ctx, node, text, r);
 }
 
-/**
- * A process asleep in msgsnd/msgrcv is not queued on the message queue in
- * this model (the receiver and sender lists are not modelled for processes),
- * so a message call that could wake it ends the workload: msgsnd or msgctl
- * while a receiver sleeps, msgrcv or msgctl while a sender does.
- */
-function checkMsgSleepers(ctx: Ctx, node: CallStatement): void {
-  const wakes = (callee: string) => node.callee === 'msgctl' || (callee === 'msgrcv' ? node.callee === 'msgsnd' : node.callee === 'msgrcv');
-  const sleeper = ctx.state.procs.find((p) => p.blocked !== null && p.blocked.callee !== 'semop' && wakes(p.blocked.callee));
-  if (sleeper !== undefined) unmodeled_operation(node, `a message call while process ${sleeper.name} sleeps in ${sleeper.blocked!.callee}`);
+/** An IPC_SET setting as the replayer prints it: the value in the field's C type, `mode` in %#o. */
+function formatSetting(name: string, v: bigint): string {
+  if (name === 'mode') {
+    const m = BigInt.asUintN(32, v);
+    return m === 0n ? '0' : '0' + m.toString(8);
+  }
+  return String(BigInt.asUintN(name === 'msg_qbytes' ? 64 : 32, v));
 }
 
-/** A buffer field as the contract prints it: times 0 or T, mode %#o, key %#x (0 for IPC_PRIVATE), the rest decimal. */
-function formatField(name: string, v: number): string {
+/** A buffer field as the contract prints it: times 0 or T, pids `pid(NAME)`, mode %#o, key %#x (0 for IPC_PRIVATE), the rest decimal. */
+function formatField(ctx: Ctx, name: string, v: number): string {
   if (name.endsWith('time')) return v === 0 ? '0' : 'T';
+  if (name.endsWith('pid')) return formatPid(ctx, v);
   if (name === 'mode') return v === 0 ? '0' : '0' + v.toString(8);
   if (name === 'key') return v === 0 ? '0' : '0x' + (v >>> 0).toString(16);
   return String(v);
@@ -255,7 +330,7 @@ function execSemctl(ctx: Ctx, node: CallStatement, head: string, values: ArgValu
   const r = ctx.sys.sys_semctl(ctx.kernel, values[0] as number, values[1] as number, cmd, node.statSet, semun);
   if (r >= 0 && node.fields !== undefined && semun.stat !== undefined) {
     const stat = semun.stat;
-    return done(ctx, node, text, r, `${r} {${node.fields.map((f) => `${f.name}=${formatField(f.name, stat[f.name] ?? 0)}`).join(', ')}}`);
+    return done(ctx, node, text, r, `${r} {${node.fields.map((f) => `${f.name}=${formatField(ctx, f.name, stat[f.name] ?? 0)}`).join(', ')}}`);
   }
   if (r >= 0 && cmd === GETALL && semun.getall !== undefined) return done(ctx, node, text, r, `${r} {${semun.getall.join(', ')}}`);
   if (r > 0 && cmd === GETPID) return done(ctx, node, text, r, formatPid(ctx, r));

@@ -15,6 +15,7 @@ import {
   main_cannot_end,
   main_creds,
   misplaced_sembuf,
+  misplaced_string,
   misplaced_value_list,
   missing_process_statement,
   unknown_call,
@@ -29,6 +30,7 @@ import { parseExpression } from './expression';
 import { isIdentifier } from './chars';
 import { Reader, trim } from './reader';
 import { parseWord } from './word';
+import { parseStringLiteral } from './string_literal';
 
 /** The sysctls `echo` may write: they live in the (fresh) IPC namespace. */
 export const WRITABLE_SYSCTLS: ReadonlySet<string> = new Set([
@@ -214,7 +216,24 @@ function matchCall(source: string, piece: Span): CallStatement | null {
   let sops: SemBufNode[] | undefined;
   let semarg: Expression | Expression[] | undefined;
   let fields: Identifier[] | undefined;
-  if (callee === 'semop' || callee === 'semtimedop') {
+  let payload: string | undefined;
+  let settings: { name: Identifier; value: Expression }[] | undefined;
+  if (callee === 'msgsnd' && argSpans.length >= 3 && source.charCodeAt(argSpans[2]!.start) === 34 /* " */) {
+    payload = parseStringLiteral(source, argSpans[2]!);
+    argSpans = argSpans.slice();
+    argSpans[2] = { start: argSpans[2]!.start, end: argSpans[2]!.start };
+  } else if (callee === 'msgctl' && argSpans.length > params.length) {
+    const rest = argSpans.slice(params.length);
+    for (const a of rest) {
+      const text = source.slice(a.start, a.end);
+      const m = FIELD.exec(text);
+      if (m === null || !ALL_FIELDS.has(m[1]!)) unknown_field(a, text, 'any IPC buffer');
+      const name: Identifier = { type: 'Identifier', name: m[1]!, start: a.start, end: a.start + m[1]!.length };
+      if (m[2] === undefined) (fields ??= []).push(name);
+      else (settings ??= []).push({ name, value: parseExpression(source, { start: a.end - m[2].length, end: a.end }) });
+    }
+    argSpans = argSpans.slice(0, params.length);
+  } else if (callee === 'semop' || callee === 'semtimedop') {
     if (argSpans.length < params.length) wrong_argument_count(calleeSpan, callee, params.length, params.length, argSpans.length);
     sops = argSpans.slice(params.length).map((a) => parseSemBuf(source, a));
     argSpans = argSpans.slice(0, params.length);
@@ -242,22 +261,48 @@ function matchCall(source: string, piece: Span): CallStatement | null {
       if (sops !== undefined) misplaced_sembuf(s, callee);
       misplaced_value_list(s);
     }
+    if (s.start === s.end && payload !== undefined) {
+      // msgsnd's string stands where the size would: the size is its length
+      args.push({ type: 'NumberLiteral', value: BigInt(payload.length), start: s.start, end: s.end });
+      continue;
+    }
+    if (source.charCodeAt(s.start) === 34 /* " */) misplaced_string(s);
     args.push(parseExpression(source, s));
   }
   const extra = {
     ...(sops === undefined ? {} : { sops }),
     ...(semarg === undefined ? {} : { semarg }),
     ...(fields === undefined ? {} : { fields }),
+    ...(payload === undefined ? {} : { payload }),
+    ...(settings === undefined ? {} : { settings }),
   };
   const at = params.findIndex((p) => p.endsWith('_cmd'));
   const cmd = at < 0 ? undefined : args[at];
-  if (cmd?.type === 'Identifier' && cmd.name === 'IPC_SET') {
+  if (cmd?.type === 'Identifier' && cmd.name === 'IPC_SET' && fields === undefined && settings === undefined) {
     // the stat-then-set form of msgctl/shmctl/semctl: cmd 1, with the object's own IPC_STAT data as the buffer
     args[at] = { type: 'NumberLiteral', value: 1n, start: cmd.start, end: cmd.end };
     return { type: 'CallStatement', assign, callee, calleeSpan, args, statSet: true, ...extra, start: piece.start, end: piece.end };
   }
   return { type: 'CallStatement', assign, callee, calleeSpan, args, ...extra, start: piece.start, end: piece.end };
 }
+
+/** `name` or `name=value`, as the reference reads a buffer field. */
+const FIELD = /^([a-z_][a-z0-9_]*)(?:\s*=\s*(\S[\s\S]*))?$/;
+
+const PERM_FIELDS = ['key', 'uid', 'gid', 'cuid', 'cgid', 'mode', 'seq'];
+/** The fields of msqid64_ds (its ipc64_perm part included) and of msginfo, by the buffer the msgctl command fills. */
+export const MSQID64_FIELDS: ReadonlySet<string> = new Set([...PERM_FIELDS, 'msg_stime', 'msg_rtime', 'msg_ctime', 'msg_cbytes', 'msg_qnum', 'msg_qbytes', 'msg_lspid', 'msg_lrpid']);
+export const MSGINFO_FIELDS: ReadonlySet<string> = new Set(['msgpool', 'msgmap', 'msgmax', 'msgmnb', 'msgmni', 'msgssz', 'msgtql', 'msgseg']);
+/** What msgctl IPC_SET takes from the buffer (ipc_update_perm, and msg_qbytes). */
+export const MSG_SETTABLE: readonly string[] = ['msg_qbytes', 'mode', 'uid', 'gid'];
+/** Every field name of every buffer the language knows: another name is a parse error, a known one in the wrong buffer a run-time one. */
+const ALL_FIELDS: ReadonlySet<string> = new Set([
+  ...MSQID64_FIELDS,
+  ...MSGINFO_FIELDS,
+  ...['shm_segsz', 'shm_atime', 'shm_dtime', 'shm_ctime', 'shm_cpid', 'shm_lpid', 'shm_nattch', 'sem_otime', 'sem_ctime', 'sem_nsems'],
+  ...['shmmax', 'shmmin', 'shmmni', 'shmseg', 'shmall', 'used_ids', 'shm_tot', 'shm_rss', 'shm_swp', 'swap_attempts', 'swap_successes'],
+  ...['semmap', 'semmni', 'semmns', 'semmnu', 'semmsl', 'semopm', 'semume', 'semusz', 'semvmx', 'semaem'],
+]);
 
 /** The fields of semid64_ds a STAT command can print (its ipc64_perm part included). */
 export const SEM_FIELDS: ReadonlySet<string> = new Set(['key', 'uid', 'gid', 'cuid', 'cgid', 'mode', 'seq', 'sem_otime', 'sem_ctime', 'sem_nsems']);
