@@ -10,10 +10,10 @@ import { extract_seqfile } from './seqfile';
 import { extract_keyht } from './keyht';
 
 export const EXTRACTORS: Partial<Record<ViewId, Extractor>> = {
-  idr: extract_idr as Extractor,
-  maxidx: extract_maxidx as Extractor,
-  proc: extract_proc as Extractor,
-  percpu: extract_percpu as Extractor,
-  seqfile: extract_seqfile as Extractor,
-  keyht: extract_keyht as Extractor,
+  idr: extract_idr,
+  maxidx: extract_maxidx,
+  proc: extract_proc,
+  percpu: extract_percpu,
+  seqfile: extract_seqfile,
+  keyht: extract_keyht,
 };

@@ -9,4 +9,4 @@ import { percpuView } from './percpu';
 import { seqfileView } from './seqfile';
 import { keyhtView } from './keyht';
 
-export const VIEWS: readonly ViewDef[] = [idrView as ViewDef, maxidxView as ViewDef, procView as ViewDef, percpuView as ViewDef, seqfileView as ViewDef, keyhtView as ViewDef];
+export const VIEWS: readonly ViewDef[] = [idrView, maxidxView, procView, percpuView, seqfileView, keyhtView];
