@@ -101,7 +101,8 @@ export interface ShmidKernel extends KernIpcPerm {
   /** the backing file is on hugetlbfs (SHM_HUGETLB): SHM_LOCK/SHM_UNLOCK do nothing */
   shm_hugetlb: boolean;
   /** `list_empty(&shp->shm_clist)`: the creating task has exited (never, with one task) */
-  shm_orphan: boolean;
+  shm_orphan: boolean; /** shp->mlock_ucounts: the real uid whose memlock count SHM_LOCK charged; absent while unlocked */
+  mlock_uid?: number;
 }
 
 /** ipc/sem.c `struct sem_array`; the per-semaphore values and pids are allocated on first write. */

@@ -22,6 +22,8 @@ import { EINVAL, ENOMEM, ENOSPC } from '../uapi/errno';
 import { IPC_SHM_IDS, type IpcIds, type ShmidKernel } from './namespace';
 import { ipc_addid, ipc_rmid, ipc_set_key_private, ipcget, S_IRWXUGO, type IpcOps, type IpcParams } from './util';
 import { ipc_idr_get_next } from './ipc_idr';
+import { current_cred, task_tgid } from '../kernel/task';
+import { shm_unlock_pages } from './shmctl';
 
 /** include/uapi/linux/shm.h shmget flags and mode bits */
 export const SHM_HUGETLB = 0o4000;
@@ -106,12 +108,12 @@ function newseg(k: Kernel, params: IpcParams): number {
     shm_atim: 0,
     shm_dtim: 0,
     shm_ctim: k.config.clock,
-    shm_cprid: k.config.pid,
+    shm_cprid: task_tgid(k),
     shm_lprid: 0,
     shm_hugetlb: (shmflg & SHM_HUGETLB) !== 0,
     shm_orphan: false,
   };
-  const idx = ipc_addid(ns, shm_ids(k), shp, ns.shm_ctlmni, k.probe);
+  const idx = ipc_addid(ns, shm_ids(k), shp, ns.shm_ctlmni, current_cred(k), k.probe);
   if (idx < 0) return idx;
   ns.shm_tot = tot;
   return shp.id;
@@ -133,6 +135,7 @@ export function ksys_shmget(k: Kernel, key: number, size: bigint, shmflg: number
 export function shm_destroy(k: Kernel, shp: ShmidKernel): void {
   const ns = k.state.ipc;
   ns.shm_tot = (ns.shm_tot - shm_numpages(shp.shm_segsz)) & U64;
+  shm_unlock_pages(k, shp); // shmem_lock(file, 0, mlock_ucounts) of a locked segment
   ipc_rmid(ns, shm_ids(k), shp, k.probe);
   shp.shm_cprid = shp.shm_lprid = 0;
 }

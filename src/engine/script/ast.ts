@@ -98,12 +98,18 @@ export interface CallStatement extends Span, InProcess {
   sops?: SemBufNode[];
   /** semctl's 4th argument: SETVAL's value, or SETALL's `{v0, v1, ...}` */
   semarg?: Expression | Expression[];
-  /** semctl, msgctl: the buffer fields to print after a successful STAT (msgctl: or INFO) command, in the order asked */
-  fields?: Identifier[];
+  /** msgctl/shmctl/semctl: the buffer fields after the command (and after semctl's union argument, if any) */
+  fields?: BufferFieldNode[];
   /** msgsnd: the message given as a string literal, as a byte string (its length is the size) */
   payload?: string;
-  /** msgctl: `name=value` fields for IPC_SET, in the order written */
-  settings?: { name: Identifier; value: Expression }[];
+}
+
+/** A buffer field of a *ctl call: `name` (printed after a successful STAT or INFO command) or `name=value` (IPC_SET). */
+export interface BufferFieldNode extends Span {
+  type: 'BufferField';
+  name: string;
+  /** null: a field to print */
+  value: Expression | null;
 }
 
 /** `@NAME exit`, `@NAME kill`, `@NAME creds UID GID` */

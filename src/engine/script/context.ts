@@ -30,6 +30,8 @@ export interface ProcState {
   pid: number;
   /** the call it sleeps in, and the variable its result goes to; null when it runs */
   blocked: { callee: 'semop' | 'msgsnd' | 'msgrcv'; assign: string | null } | null;
+  /** the uid and gid of its `creds` (printed as given, unsigned); absent before it (the process is root) */
+  creds?: { uid: number; gid: number };
 }
 
 /** The interpreter's whole state: plain data, `structuredClone` makes a checkpoint. */

@@ -42,7 +42,9 @@ export type ErrorCode =
   | 'unterminated_string'
   | 'bad_string_literal'
   | 'misplaced_string'
-  | 'bad_ipc_set_field'
+  | 'second_creds'
+  | 'bad_field_setting'
+  | 'fields_with_union'
   // multi-CPU declarations
   | 'misplaced_declaration'
   | 'duplicate_declaration'
@@ -235,7 +237,7 @@ export function setall_count_mismatch(span: Span, given: number, nsems: number):
 }
 
 export function unknown_field(span: Span, name: string, struct: string): never {
-  return fail('unknown_field', `${struct} has no field ${shown(name)}`, span);
+  return fail('unknown_field', `no field ${shown(name)} in ${struct}`, span);
 }
 
 export function fields_need_stat(span: Span): never {
@@ -255,9 +257,17 @@ export function misplaced_string(span: Span): never {
   return fail('misplaced_string', "a string is only allowed as msgsnd's message", span);
 }
 
-/** `name=value` with a command other than IPC_SET, mixed with fields to print, or a field IPC_SET does not take. */
-export function bad_ipc_set_field(span: Span, message: string): never {
-  return fail('bad_ipc_set_field', message, span);
+export function second_creds(span: Span, name: string, uid: number, gid: number): never {
+  return fail('second_creds', `creds is allowed once per process (${name} has ${uid} ${gid})`, span);
+}
+
+/** `name=value` outside IPC_SET, mixed with fields to print, or naming a field IPC_SET does not read. */
+export function bad_field_setting(span: Span, message: string): never {
+  return fail('bad_field_setting', message, span);
+}
+
+export function fields_with_union(span: Span): never {
+  return fail('fields_with_union', 'semctl takes either a union argument or fields', span);
 }
 
 /** A statement of part 2 that ipcscope does not model yet (`what` says which). */

@@ -5,7 +5,7 @@
  * matches, its errors are final (as in kernel_replay.py). Loop statements
  * come back with an empty body; parser.ts attaches the block.
  */
-import type { CallStatement, Expression, Identifier, SemBufNode, Span, Statement, Word } from './ast';
+import type { BufferFieldNode, CallStatement, Expression, Identifier, SemBufNode, Span, Statement, Word } from './ast';
 import { CALL_NAMES, CALLS, isCallName, isConstantName } from './calls';
 import {
   bad_process_name,
@@ -20,7 +20,6 @@ import {
   missing_process_statement,
   unknown_call,
   unknown_field,
-  unmodeled_operation,
   unknown_statement,
   unsupported_ip_command,
   variable_in_sysctl_path,
@@ -31,6 +30,7 @@ import { isIdentifier } from './chars';
 import { Reader, trim } from './reader';
 import { parseWord } from './word';
 import { parseStringLiteral } from './string_literal';
+import { isFieldName } from '../uapi/ipc_buffers';
 
 /** The sysctls `echo` may write: they live in the (fresh) IPC namespace. */
 export const WRITABLE_SYSCTLS: ReadonlySet<string> = new Set([
@@ -87,8 +87,6 @@ function parseInProcess(source: string, piece: Span): Statement {
   }
   if (first === 'creds' && words.length === 3) {
     if (name === 'main') main_creds(piece);
-    // per-task credentials (ipcperms and the ctl rules for non-root) are not in the model yet
-    unmodeled_operation(piece, "`creds` (another user's credentials)");
     const uid = parseExpression(source, words[1]!);
     const gid = parseExpression(source, words[2]!);
     return { type: 'ProcessStatement', proc: name, action: 'creds', uid, gid, start, end };
@@ -215,42 +213,25 @@ function matchCall(source: string, piece: Span): CallStatement | null {
   const { params, optional } = CALLS[callee];
   let sops: SemBufNode[] | undefined;
   let semarg: Expression | Expression[] | undefined;
-  let fields: Identifier[] | undefined;
+  let fields: BufferFieldNode[] | undefined;
   let payload: string | undefined;
-  let settings: { name: Identifier; value: Expression }[] | undefined;
   if (callee === 'msgsnd' && argSpans.length >= 3 && source.charCodeAt(argSpans[2]!.start) === 34 /* " */) {
     payload = parseStringLiteral(source, argSpans[2]!);
     argSpans = argSpans.slice();
     argSpans[2] = { start: argSpans[2]!.start, end: argSpans[2]!.start };
-  } else if (callee === 'msgctl' && argSpans.length > params.length) {
-    const rest = argSpans.slice(params.length);
-    for (const a of rest) {
-      const text = source.slice(a.start, a.end);
-      const m = FIELD.exec(text);
-      if (m === null || !ALL_FIELDS.has(m[1]!)) unknown_field(a, text, 'any IPC buffer');
-      const name: Identifier = { type: 'Identifier', name: m[1]!, start: a.start, end: a.start + m[1]!.length };
-      if (m[2] === undefined) (fields ??= []).push(name);
-      else (settings ??= []).push({ name, value: parseExpression(source, { start: a.end - m[2].length, end: a.end }) });
-    }
-    argSpans = argSpans.slice(0, params.length);
   } else if (callee === 'semop' || callee === 'semtimedop') {
     if (argSpans.length < params.length) wrong_argument_count(calleeSpan, callee, params.length, params.length, argSpans.length);
     sops = argSpans.slice(params.length).map((a) => parseSemBuf(source, a));
     argSpans = argSpans.slice(0, params.length);
-  } else if (callee === 'semctl' && argSpans.length > params.length) {
+  } else if ((callee === 'msgctl' || callee === 'shmctl' || callee === 'semctl') && argSpans.length > params.length) {
+    // after the command: semctl's union argument (a value or a {list}) unless the first is a field, then buffer fields
     const rest = argSpans.slice(params.length);
-    if (isFieldName(source, rest[0]!)) {
-      fields = rest.map((a) => {
-        const text = source.slice(a.start, a.end);
-        if (/^[a-z_][a-z0-9_]*\s*=/.test(text)) unmodeled_operation(a, 'IPC_SET with named fields');
-        if (!SEM_FIELDS.has(text)) unknown_field(a, text, 'semid64_ds');
-        return { type: 'Identifier' as const, name: text, start: a.start, end: a.end };
-      });
-      argSpans = argSpans.slice(0, params.length);
-    } else if (argSpans.length === params.length + 1) {
-      const a = argSpans.pop()!;
+    argSpans = argSpans.slice(0, params.length);
+    if (callee === 'semctl' && !looksLikeField(source, rest[0]!)) {
+      const a = rest.shift()!;
       semarg = source.charCodeAt(a.start) === 123 /* { */ ? parseValueList(source, a) : parseExpression(source, a);
     }
+    if (rest.length > 0) fields = rest.map((a) => parseField(source, a));
   }
   if (argSpans.length < params.length - optional || argSpans.length > params.length) {
     wrong_argument_count(calleeSpan, callee, params.length - optional, params.length, argSpans.length);
@@ -274,11 +255,10 @@ function matchCall(source: string, piece: Span): CallStatement | null {
     ...(semarg === undefined ? {} : { semarg }),
     ...(fields === undefined ? {} : { fields }),
     ...(payload === undefined ? {} : { payload }),
-    ...(settings === undefined ? {} : { settings }),
   };
   const at = params.findIndex((p) => p.endsWith('_cmd'));
   const cmd = at < 0 ? undefined : args[at];
-  if (cmd?.type === 'Identifier' && cmd.name === 'IPC_SET' && fields === undefined && settings === undefined) {
+  if (cmd?.type === 'Identifier' && cmd.name === 'IPC_SET') {
     // the stat-then-set form of msgctl/shmctl/semctl: cmd 1, with the object's own IPC_STAT data as the buffer
     args[at] = { type: 'NumberLiteral', value: 1n, start: cmd.start, end: cmd.end };
     return { type: 'CallStatement', assign, callee, calleeSpan, args, statSet: true, ...extra, start: piece.start, end: piece.end };
@@ -286,31 +266,23 @@ function matchCall(source: string, piece: Span): CallStatement | null {
   return { type: 'CallStatement', assign, callee, calleeSpan, args, ...extra, start: piece.start, end: piece.end };
 }
 
-/** `name` or `name=value`, as the reference reads a buffer field. */
-const FIELD = /^([a-z_][a-z0-9_]*)(?:\s*=\s*(\S[\s\S]*))?$/;
+/** `name` or `name = value`, a field name being lower case letters, digits and `_`. */
+const FIELD_FORM = /^([a-z_][a-z0-9_]*)\s*(?:=\s*(\S[^]*))?$/;
 
-const PERM_FIELDS = ['key', 'uid', 'gid', 'cuid', 'cgid', 'mode', 'seq'];
-/** The fields of msqid64_ds (its ipc64_perm part included) and of msginfo, by the buffer the msgctl command fills. */
-export const MSQID64_FIELDS: ReadonlySet<string> = new Set([...PERM_FIELDS, 'msg_stime', 'msg_rtime', 'msg_ctime', 'msg_cbytes', 'msg_qnum', 'msg_qbytes', 'msg_lspid', 'msg_lrpid']);
-export const MSGINFO_FIELDS: ReadonlySet<string> = new Set(['msgpool', 'msgmap', 'msgmax', 'msgmnb', 'msgmni', 'msgssz', 'msgtql', 'msgseg']);
-/** What msgctl IPC_SET takes from the buffer (ipc_update_perm, and msg_qbytes). */
-export const MSG_SETTABLE: readonly string[] = ['msg_qbytes', 'mode', 'uid', 'gid'];
-/** Every field name of every buffer the language knows: another name is a parse error, a known one in the wrong buffer a run-time one. */
-const ALL_FIELDS: ReadonlySet<string> = new Set([
-  ...MSQID64_FIELDS,
-  ...MSGINFO_FIELDS,
-  ...['shm_segsz', 'shm_atime', 'shm_dtime', 'shm_ctime', 'shm_cpid', 'shm_lpid', 'shm_nattch', 'sem_otime', 'sem_ctime', 'sem_nsems'],
-  ...['shmmax', 'shmmin', 'shmmni', 'shmseg', 'shmall', 'used_ids', 'shm_tot', 'shm_rss', 'shm_swp', 'swap_attempts', 'swap_successes'],
-  ...['semmap', 'semmni', 'semmns', 'semmnu', 'semmsl', 'semopm', 'semume', 'semusz', 'semvmx', 'semaem'],
-]);
+/** Whether a *ctl argument is a buffer field (`name=value`, or the name of a field) rather than semctl's union argument. */
+function looksLikeField(source: string, a: Span): boolean {
+  const m = FIELD_FORM.exec(source.slice(a.start, a.end));
+  return m !== null && (m[2] !== undefined || isFieldName(m[1]!));
+}
 
-/** The fields of semid64_ds a STAT command can print (its ipc64_perm part included). */
-export const SEM_FIELDS: ReadonlySet<string> = new Set(['key', 'uid', 'gid', 'cuid', 'cgid', 'mode', 'seq', 'sem_otime', 'sem_ctime', 'sem_nsems']);
-
-/** Whether the argument is a field to print (a semid64_ds field name) or `name=value`, as the reference tells them from the union argument. */
-function isFieldName(source: string, a: Span): boolean {
+/** A buffer field `name` or `name=value`. Throws unknown_field for a name no buffer has, and the expression's errors. */
+function parseField(source: string, a: Span): BufferFieldNode {
   const text = source.slice(a.start, a.end);
-  return SEM_FIELDS.has(text) || /^[a-z_][a-z0-9_]*\s*=\s*\S/.test(text);
+  const m = FIELD_FORM.exec(text);
+  if (m === null || !isFieldName(m[1]!)) unknown_field(a, text, 'any *ctl buffer');
+  const name = m[1]!;
+  const value = m[2] === undefined ? null : parseExpression(source, { start: a.end - m[2].length, end: a.end });
+  return { type: 'BufferField', name, value, start: a.start, end: a.end };
 }
 
 /** `{num, op[, flg]} [x COUNT]` (the last `}` closes it). Throws bad_sembuf and expression errors. */

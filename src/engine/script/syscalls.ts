@@ -10,14 +10,27 @@
  * (see bytes.ts), as the kernel sees them.
  */
 import type { SemBufValue } from './format';
+import type { BufferValues } from '../uapi/ipc_buffers';
+
+/** The buffer fields of a *ctl call (part 2 of the language: IPC_SET with named fields, STAT/INFO printing fields). */
+export interface CtlFields {
+  /**
+   * IPC_SET with named fields: these values (in their fields' C types)
+   * replace those of the object's current buffer, which the replayer reads
+   * first with *_STAT_ANY on the id's idx (zeroed when that finds another id)
+   */
+  set?: ReadonlyArray<readonly [name: string, value: bigint]>;
+  /** a STAT or INFO command: receives the whole buffer it copied out, on success */
+  out?: BufferValues;
+}
 
 /** semctl's 4th argument as the language gives it. */
 export interface SemUnion {
   val?: number;
   array?: number[];
   getall?: number[];
-  /** set to ask a STAT command for the semid64_ds fields it copied out (by name), filled on success */
-  stat?: Record<string, number>;
+  /** IPC_SET's named fields, or the buffer a STAT or INFO command copied out */
+  fields?: CtlFields;
 }
 
 /** semop's result for a call that sleeps (the kernel's SEM_SLEEPS). */
@@ -32,13 +45,6 @@ export interface MsgCallResult {
   bytes: string | null;
 }
 
-/** msgctl's named fields (part 2): IPC_SET's settings, or the buffer fields a STAT/INFO command prints. */
-export interface MsgctlArg {
-  set?: { name: 'msg_qbytes' | 'mode' | 'uid' | 'gid'; value: bigint }[];
-  /** filled on success with the msqid64_ds or msginfo copied out, by field name */
-  stat?: Record<string, number>;
-}
-
 export interface Syscalls<K> {
   sys_msgget(k: K, key: number, msgflg: number): number;
   /** `mtext`: the message's bytes (a byte string of msgsz bytes); absent or null: msgsz zero bytes. MSG_SLEEPS when the caller sleeps */
@@ -49,19 +55,20 @@ export interface Syscalls<K> {
    * `statSet` (of the three *ctl calls; only ever true, with cmd IPC_SET):
    * IPC_STAT into the buffer, then IPC_SET with that buffer, as two system
    * calls; the IPC_STAT's error if it fails, else the IPC_SET's result.
-   * Otherwise the buffer is zeroed.
+   * Otherwise the buffer is zeroed; `fields`: see CtlFields.
    */
-  sys_msgctl(k: K, msqid: number, cmd: number, statSet?: true, arg?: MsgctlArg): number;
+  sys_msgctl(k: K, msqid: number, cmd: number, statSet?: true, fields?: CtlFields): number;
   /** the process `pid` asleep in msgsnd/msgrcv runs if it was woken: what its call returns, or null while it sleeps (again) */
   msg_wake(k: K, pid: number): MsgCallResult | null;
   /** the process `pid` asleep in msgsnd/msgrcv takes a signal: what its call returns */
   msg_interrupt(k: K, pid: number): MsgCallResult;
   sys_shmget(k: K, key: number, size: bigint, shmflg: number): number;
-  sys_shmctl(k: K, shmid: number, cmd: number, statSet?: true): number;
+  sys_shmctl(k: K, shmid: number, cmd: number, statSet?: true, fields?: CtlFields): number;
   sys_semget(k: K, key: number, nsems: number, semflg: number): number;
   /**
    * `semun`: the 4th argument the workload gave (SETVAL's value, SETALL's
-   * values); GETALL copies the values into `semun.getall` when given.
+   * values, IPC_SET's or STAT/INFO's fields); GETALL copies the values
+   * into `semun.getall` when given.
    */
   sys_semctl(k: K, semid: number, semnum: number, cmd: number, statSet?: true, semun?: SemUnion): number;
   /** semop (timeout null) or semtimedop: 0, -errno, or SEM_SLEEPS (the caller is queued; see semop_interrupt) */
@@ -78,6 +85,8 @@ export interface Syscalls<K> {
   task_fork(k: K): number;
   /** the next calls are made by `pid` */
   task_switch(k: K, pid: number): void;
+  /** `creds UID GID` in process `pid` (uid, gid as uint32): setgroups(0), setresgid, setresuid; 0 or the first -errno */
+  task_setcreds(k: K, pid: number, uid: number, gid: number): number;
   /** the process exits or is killed (exit_sem: its undo adjustments) */
   task_exit(k: K, pid: number): void;
   /** a file descriptor or -errno; throws UnmodeledPathError for a path nothing models */
