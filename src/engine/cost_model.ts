@@ -137,6 +137,8 @@ const BASE_NS: Omit<Record<CostName, number>, 'msg_proc_show' | 'shm_proc_show' 
   sem_lock_local: 6,
   sem_lock_waits: 12, // complexmode_enter's spin_lock + spin_unlock of one semaphore's lock
   sem_queue_tries: NODE_VISIT, // one perform_atomic_semop of a sleeper: its sops are read like a node
+  msg_wakeups: 0,
+  msg_wakeups_locked: 0,
   seq_start: CALL,
   seq_next: CALL,
   seq_show: 0, // in the per-type row costs

@@ -50,6 +50,8 @@ export const COST_NAMES = [
   'sem_lock_local',
   'sem_lock_waits',
   'sem_queue_tries',
+  'msg_wakeups',
+  'msg_wakeups_locked',
   // fs/seq_file.c
   'seq_start',
   'seq_next',

@@ -64,6 +64,12 @@ export type IdrLayerEvent =
  * object there, `match` = the key found). `msg_send` / `msg_recv`: a message queued (`how`: 'queue', or
  * 'pipelined' straight to a sleeping receiver) or taken ('remove' / 'copy');
  * `steps` = messages examined. mtype is a decimal string (a C long).
+ * `msg_block`: task `pid` goes to sleep on the queue in msgsnd (a full
+ * queue; mtype and size of its message) or msgrcv (nothing matches; the
+ * type and buffer size it asked for). `msg_wake`: the waker wakes `pid`
+ * (`why`: handed a message, E2BIG, EIDRM, EAGAIN = search again, room for
+ * a sender); `deferred`: from the wake_q after the unlock (4.9+), else
+ * under the queue lock (msg_wakeup 'locked').
  */
 export type IpcEvent =
   | { kind: 'ipc_idr_alloc'; ipc: IpcType; next_id: number; window: number; idx: number; seq: number; seq_bump: boolean }
@@ -75,7 +81,9 @@ export type IpcEvent =
   | { kind: 'maxidx_step'; ipc: IpcType; idx: number; hit: boolean }
   | { kind: 'maxidx_result'; ipc: IpcType; max_idx: number }
   | { kind: 'msg_send'; id: number; mtype: string; size: number; how: 'queue' | 'pipelined' }
-  | { kind: 'msg_recv'; id: number; mtype: string; size: number; how: 'remove' | 'copy'; steps: number };
+  | { kind: 'msg_recv'; id: number; mtype: string; size: number; how: 'remove' | 'copy'; steps: number }
+  | { kind: 'msg_block'; id: number; pid: number; call: 'msgsnd' | 'msgrcv'; mtype: string; size: number }
+  | { kind: 'msg_wake'; id: number; pid: number; why: 'message' | 'e2big' | 'eidrm' | 'eagain' | 'room'; deferred: boolean };
 export type IpcType = 'msg' | 'shm' | 'sem';
 
 // --- ipc/sem.c: semop, its queues and locks, SEM_UNDO --------------------------------

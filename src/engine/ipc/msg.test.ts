@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { EINTR, E2BIG } from '../uapi/errno';
 import { IPC_NOWAIT, MSG_INFO } from '../uapi/ipc';
 import { ipcKernel } from './ipc.test-helper';
-import { BLOCK, do_msgrcv, do_msgsnd, msg_ids } from './msg';
+import { BLOCK, DATALEN_MSG, DATALEN_SEG, do_msgrcv, do_msgsnd, load_msg, msg_ids, msg_segments, store_msg } from './msg';
 import { msg_counter_add, msg_counter_sum, percpu_counter_init } from './msg_counters';
 import { msgctl_info, msginfo_zero } from './msgctl';
 import type { MsgMsg, MsgQueue, MsgReceiver } from './namespace';
 import { sys_msgget, sys_msgrcv, sys_msgsnd } from './syscall';
+import { msg_interrupt } from './msg_sleep';
+import { MSG_SLEEPS } from '../script/syscalls';
 import { newProbe } from '../probe';
 import { ipc_idr_find } from './ipc_idr';
 import type { TraceEvent } from '../trace';
@@ -20,22 +22,27 @@ function receiver(r_msgtype: bigint, r_mode: number, r_maxsize: number): MsgRece
 }
 
 describe('the sleep point of msgsnd and msgrcv', () => {
-  it('do_msgrcv returns BLOCK on an empty queue and the system call reports EINTR, changing nothing', () => {
+  it('do_msgrcv returns BLOCK on an empty queue; the system call sleeps on q_receivers until a signal (EINTR) unlinks it', () => {
     const k = ipcKernel();
     const q = sys_msgget(k, 0, 0o600);
     expect(do_msgrcv(k, q, 0n, 100n, 0)).toBe(BLOCK);
-    expect(sys_msgrcv(k, q, 0n, 100n, 0)).toBe(-EINTR);
+    expect(queue(k, q).q_receivers).toEqual([]);
+    expect(sys_msgrcv(k, q, 0n, 100n, 0)).toBe(MSG_SLEEPS);
+    expect(queue(k, q).q_receivers.map((r) => r.r_tsk)).toEqual([k.config.pid]);
+    expect(msg_interrupt(k, k.config.pid)).toEqual({ r: -EINTR, bytes: null });
     expect(queue(k, q).q_receivers).toEqual([]);
     expect(queue(k, q).q_rtime).toBe(0);
   });
 
-  it('do_msgsnd returns BLOCK on a full queue and the system call reports EINTR', () => {
+  it('do_msgsnd returns BLOCK on a full queue; the system call sleeps on q_senders until a signal (EINTR) unlinks it', () => {
     const k = ipcKernel();
     const q = sys_msgget(k, 0, 0o600);
     expect(sys_msgsnd(k, q, 1n, 8192n, 0)).toBe(0);
     expect(sys_msgsnd(k, q, 1n, 8192n, 0)).toBe(0);
     expect(do_msgsnd(k, q, 1n, 1n, 0)).toBe(BLOCK);
-    expect(sys_msgsnd(k, q, 1n, 1n, 0)).toBe(-EINTR);
+    expect(sys_msgsnd(k, q, 1n, 1n, 0)).toBe(MSG_SLEEPS);
+    expect(queue(k, q).q_senders.map((s) => s.tsk)).toEqual([k.config.pid]);
+    expect(msg_interrupt(k, k.config.pid).r).toBe(-EINTR);
     expect(queue(k, q).q_qnum).toBe(2);
     expect(queue(k, q).q_senders).toEqual([]);
   });
@@ -114,5 +121,18 @@ describe('message tracing', () => {
       { kind: 'msg_recv', id: 0, mtype: '7', size: 4, how: 'copy', steps: 2 },
     ]);
     expect(msgs[0]).toEqual({ kind: 'msg_send', id: 0, mtype: '5', size: 4, how: 'queue' });
+  });
+});
+
+describe('payload layout (ipc/msgutil.c alloc_msg)', () => {
+  it('keeps 4048 bytes after the header and 4088 in each msg_msgseg, and store_msg reads them back in order', () => {
+    const bytes = Array.from({ length: 10000 }, (_, i) => String.fromCharCode(i % 251)).join('');
+    const m = load_msg(3n, bytes.length, bytes);
+    expect([m.mtext!.length, ...m.next.map((s) => s.length)]).toEqual([DATALEN_MSG, DATALEN_SEG, 10000 - DATALEN_MSG - DATALEN_SEG]);
+    expect(msg_segments(10000)).toBe(2);
+    expect(msg_segments(DATALEN_MSG)).toBe(0);
+    expect(store_msg(m, 10000)).toBe(bytes);
+    expect(store_msg(m, 4100)).toBe(bytes.slice(0, 4100));
+    expect(store_msg(load_msg(1n, 9000, null), 9000)).toBeNull();
   });
 });

@@ -4,16 +4,28 @@
  * (do_msgrcv, convert_mode, find_msg, MSG_COPY) and queue removal (freeque).
  * msgctl lives in msgctl.ts.
  *
- * Simplified: one task, so nothing ever sleeps. The single point where the
- * kernel would put the caller to sleep returns BLOCK; the syscall layer turns
- * it into -EINTR, which is what the interrupted call reports. The receiver
- * and sender wait lists exist (and pipelined_send walks them) but stay empty
- * until a multi-task model fills them. Message bytes are not kept (every
- * message the language sends is zeros), only type and size.
+ * Payloads (ipc/msgutil.c): load_msg splits the bytes as alloc_msg does, the
+ * first DATALEN_MSG (4048) after the msg_msg header, the rest in msg_msgseg
+ * pages of DATALEN_SEG (4088) each; store_msg/copy_msg read them back.
+ *
+ * Sleeping: do_msgsnd/do_msgrcv are one pass of the kernel's loop; where the
+ * kernel would sleep they return BLOCK. A caller that sleeps (the processes
+ * of a multi-process workload: msg_sleep.ts; the multi-CPU tasks:
+ * smp/task_syscalls.ts) links a msg_sender / msg_receiver on the queue and
+ * runs the pass again when woken. pipelined_send, expunge_all and
+ * ss_wakeup mark the entries they wake (and the task's wait, msg_sleep.ts);
+ * the wake-ups themselves go out after the operation (wake_q, 4.9+) or at
+ * the point of waking, under the queue lock (msg_wakeup 'locked', < 4.9):
+ * the `msg_wake` trace events say which.
+ *
+ * Simplified: no LSM hooks; a message of the language's size form (zero
+ * bytes) keeps no text (mtext null), only its size; the permission checks are
+ * util.ts's ipcperms (the credentials of the caller are its hook).
  *
  * Glossary: m_ts = message size; q_qbytes = queue capacity, which caps both
  * the bytes and the number of messages; msgmax = per-message limit, checked at
- * send time; msgmnb = default q_qbytes, sampled when a queue is created.
+ * send time; msgmnb = default q_qbytes, sampled when a queue is created;
+ * wake_q = the list of tasks to wake once the lock is dropped.
  */
 import type { Kernel } from '../kernel';
 import type { Probe } from '../probe';
@@ -27,10 +39,16 @@ import { current_cred, task_tgid } from '../kernel/task';
 
 /**
  * Returned by do_msgsnd/do_msgrcv where the caller would sleep (queue full,
- * no matching message, no IPC_NOWAIT). Not an errno: the syscall layer maps
- * it to -EINTR (a single task is never woken; the signal interrupts it).
+ * no matching message, no IPC_NOWAIT). Not an errno: the caller queues
+ * itself and sleeps, or (a single task) is interrupted at once (-EINTR).
  */
 export const BLOCK = -0x10000;
+
+/** PAGE_SIZE - sizeof(struct msg_msg): the text bytes in the header's allocation (4 KiB pages, 64-bit). */
+export const DATALEN_MSG = 4096 - 48;
+/** PAGE_SIZE - sizeof(struct msg_msgseg): the text bytes in each further segment. */
+export const DATALEN_SEG = 4096 - 8;
+const NO_SEGS: readonly string[] = [];
 
 export const SEARCH_ANY = 1;
 export const SEARCH_EQUAL = 2;
@@ -90,13 +108,98 @@ function msg_fits_inqueue(msq: MsgQueue, msgsz: number): boolean {
 }
 
 /**
- * ss_wakeup: wake sleeping senders. With `kill` (queue removed) all of them;
- * otherwise those whose message now fits, the others rotated to the tail.
+ * load_msg: a message of `len` bytes as alloc_msg lays it out: the first
+ * DATALEN_MSG in the header's page, then one msg_msgseg per DATALEN_SEG.
+ * `bytes` is a byte string of length `len`, or null for `len` zero bytes.
  */
-export function ss_wakeup(msq: MsgQueue, kill: boolean): void {
+export function load_msg(mtype: bigint, len: number, bytes: string | null): MsgMsg {
+  if (bytes === null) return { m_type: mtype, m_ts: len, mtext: null, next: NO_SEGS as string[] };
+  const next: string[] = [];
+  for (let at = DATALEN_MSG; at < len; at += DATALEN_SEG) next.push(bytes.slice(at, at + DATALEN_SEG));
+  return { m_type: mtype, m_ts: len, mtext: bytes.slice(0, DATALEN_MSG), next };
+}
+
+/** The msg_msgseg pages a message of `len` bytes needs (alloc_msg's loop). */
+export function msg_segments(len: number): number {
+  return len <= DATALEN_MSG ? 0 : Math.ceil((len - DATALEN_MSG) / DATALEN_SEG);
+}
+
+/**
+ * store_msg: the first `len` bytes of the message, read chunk by chunk as
+ * copy_to_user does; null when the message was zero-filled.
+ */
+export function store_msg(msg: MsgMsg, len: number): string | null {
+  if (msg.mtext === null) return null;
+  let out = msg.mtext.slice(0, len);
+  for (let i = 0; i < msg.next.length && out.length < len; i++) out += msg.next[i]!.slice(0, len - out.length);
+  return out;
+}
+
+/** What one operation woke: the pids, in wake_q order, and why (for the trace). */
+export interface WakeQ {
+  tasks: { pid: number; why: MsgWakeWhy }[];
+}
+
+export type MsgWakeWhy = 'message' | 'e2big' | 'eidrm' | 'eagain' | 'room';
+
+/**
+ * wake_q_add: `pid` is to be woken. With the 4.9+ wake_q it is woken after
+ * the operation drops the lock (wake_up_q); before 4.9 (`msg_wakeup`
+ * 'locked') wake_up_process runs here, under the queue lock.
+ */
+function wake(k: Kernel, msq: MsgQueue, q: WakeQ | null, pid: number, why: MsgWakeWhy): void {
+  const p = k.probe;
+  if (k.config.msg_wakeup === 'locked') {
+    p.costs.msg_wakeups_locked++;
+    if (p.trace) p.trace({ kind: 'msg_wake', id: msq.id, pid, why, deferred: false });
+    return;
+  }
+  if (q !== null && !q.tasks.some((t) => t.pid === pid)) q.tasks.push({ pid, why });
+}
+
+/** wake_up_q: the tasks collected during the operation, woken now that the lock is dropped (4.9+). */
+export function wake_up_q(k: Kernel, msq: MsgQueue, q: WakeQ): void {
+  const p = k.probe;
+  for (const t of q.tasks) {
+    p.costs.msg_wakeups++;
+    if (p.trace) p.trace({ kind: 'msg_wake', id: msq.id, pid: t.pid, why: t.why, deferred: true });
+  }
+  q.tasks.length = 0;
+}
+
+/**
+ * Where a waker leaves its result: in the queue entry (the multi-CPU model
+ * reads it there) and, for a process of the lockstep interpreter, in its
+ * task's wait (msg_sleep.ts), since the entry leaves the list.
+ */
+export type MsgWokenHook = (k: Kernel, pid: number, result: MsgMsg | number) => void;
+let woken_hook: MsgWokenHook | null = null;
+
+/** msg_sleep.ts registers itself here (msg.ts does not import it, to keep the hot path free of it). */
+export function set_msg_woken_hook(h: MsgWokenHook): void {
+  woken_hook = h;
+}
+
+function woken(k: Kernel, pid: number, result: MsgMsg | number): void {
+  if (woken_hook !== null) woken_hook(k, pid, result);
+}
+
+/**
+ * ss_wakeup: wake sleeping senders. With `kill` (queue removed) all of them;
+ * otherwise those whose message now fits, the others rotated to the tail
+ * (the first rotated one marks where the walk began). A woken sender stays
+ * on the list: it unlinks itself (ss_del) when it runs.
+ */
+export function ss_wakeup(msq: MsgQueue, kill: boolean, k: Kernel | null = null, q: WakeQ | null = null): void {
   const list = msq.q_senders;
   if (kill) {
-    for (const mss of list) mss.woken = true;
+    for (const mss of list) {
+      mss.woken = true;
+      if (k !== null) {
+        wake(k, msq, q, mss.tsk, 'eidrm');
+        woken(k, mss.tsk, -EIDRM);
+      }
+    }
     list.length = 0;
     return;
   }
@@ -111,13 +214,26 @@ export function ss_wakeup(msq: MsgQueue, kill: boolean): void {
       continue;
     }
     mss.woken = true;
+    if (k !== null) {
+      wake(k, msq, q, mss.tsk, 'room');
+      woken(k, mss.tsk, 0);
+    }
     i++;
   }
 }
 
-/** expunge_all: wake every sleeping receiver with `res` (-EIDRM, or -EAGAIN to retry after IPC_SET). */
-export function expunge_all(msq: MsgQueue, res: number): void {
-  for (const msr of msq.q_receivers) msr.r_msg = res;
+/**
+ * expunge_all: wake every sleeping receiver with `res` (-EIDRM, or -EAGAIN
+ * after IPC_SET: the receiver searches again, under the new permissions).
+ */
+export function expunge_all(msq: MsgQueue, res: number, k: Kernel | null = null, q: WakeQ | null = null): void {
+  for (const msr of msq.q_receivers) {
+    msr.r_msg = res;
+    if (k !== null) {
+      wake(k, msq, q, msr.r_tsk, res === -EIDRM ? 'eidrm' : 'eagain');
+      woken(k, msr.r_tsk, res);
+    }
+  }
   msq.q_receivers.length = 0;
 }
 
@@ -125,9 +241,13 @@ export function expunge_all(msq: MsgQueue, res: number): void {
 export function freeque(k: Kernel, msq: MsgQueue): void {
   const ns = k.state.ipc;
   const p = k.probe;
-  expunge_all(msq, -EIDRM);
-  ss_wakeup(msq, true);
+  const q: WakeQ | null = msq.q_receivers.length + msq.q_senders.length > 0 ? { tasks: [] } : null;
+  if (q !== null) {
+    expunge_all(msq, -EIDRM, k, q);
+    ss_wakeup(msq, true, k, q);
+  }
   ipc_rmid(ns, msg_ids(k), msq, p);
+  if (q !== null) wake_up_q(k, msq, q);
   for (let i = 0; i < msq.q_messages.length; i++) msg_counter_add(ns.msg_hdrs, 'msg_hdrs', -1, p);
   msg_counter_add(ns.msg_bytes, 'msg_bytes', -msq.q_cbytes, p);
   msq.q_messages.length = 0;
@@ -155,7 +275,7 @@ function testmsg(m_type: bigint, type: bigint, mode: number): boolean {
  * A receiver whose buffer is too small is woken with -E2BIG and the search
  * goes on. Return: true if a receiver took it (the queue is not touched).
  */
-function pipelined_send(k: Kernel, msq: MsgQueue, msg: MsgMsg): boolean {
+function pipelined_send(k: Kernel, msq: MsgQueue, msg: MsgMsg, q: WakeQ): boolean {
   const list = msq.q_receivers;
   for (let i = 0; i < list.length;) {
     const msr = list[i]!;
@@ -166,29 +286,48 @@ function pipelined_send(k: Kernel, msq: MsgQueue, msg: MsgMsg): boolean {
     list.splice(i, 1);
     if (msr.r_maxsize < msg.m_ts) {
       msr.r_msg = -E2BIG;
+      wake(k, msq, q, msr.r_tsk, 'e2big');
+      woken(k, msr.r_tsk, -E2BIG);
       continue;
     }
     msq.q_lrpid = msr.r_tsk;
     msq.q_rtime = k.config.clock;
     msr.r_msg = msg;
+    wake(k, msq, q, msr.r_tsk, 'message');
+    woken(k, msr.r_tsk, msg);
     return true;
   }
   return false;
 }
 
 /**
- * do_msgsnd: send a message of `msgsz` zero bytes with type `mtype`.
+ * do_msgsnd: send `msgsz` bytes with type `mtype`: `mtext` (a byte string
+ * of that length) or, when null, zeros.
  * Return: 0; -EINVAL (size > msgmax or ≥ 2^63, msqid < 0, mtype < 1, no such
  * queue), -EACCES, -EIDRM, -EAGAIN (full, IPC_NOWAIT), or BLOCK (full).
  */
-export function do_msgsnd(k: Kernel, msqid: number, mtype: bigint, msgsz_l: bigint, msgflg: number): number {
+export function do_msgsnd(k: Kernel, msqid: number, mtype: bigint, msgsz_l: bigint, msgflg: number, mtext: string | null = null): number {
+  const bad = msgsnd_check(k, msqid, mtype, msgsz_l);
+  if (bad < 0) return bad;
+  // the payload is copied in before the queue is looked up
+  return msgsnd_queue(k, msqid, load_msg(mtype, Number(msgsz_l), mtext), msgflg);
+}
+
+/** do_msgsnd's argument checks, before load_msg. Return: 0 or -EINVAL (size > msgmax or ≥ 2^63, msqid < 0, mtype < 1). */
+export function msgsnd_check(k: Kernel, msqid: number, mtype: bigint, msgsz_l: bigint): number {
+  if (msgsz_l > k.state.ipc.msg_ctlmax || msgsz_l >= SSIZE_LIMIT || msqid < 0) return -EINVAL;
+  return mtype < 1n ? -EINVAL : 0;
+}
+
+/**
+ * The part of do_msgsnd after load_msg: the queue, its checks, and the
+ * message handed to a receiver or queued. A woken sender runs it again
+ * with the message it loaded (msg_sleep.ts).
+ */
+export function msgsnd_queue(k: Kernel, msqid: number, msg: MsgMsg, msgflg: number): number {
   const ns = k.state.ipc;
   const p = k.probe;
-  if (msgsz_l > ns.msg_ctlmax || msgsz_l >= SSIZE_LIMIT || msqid < 0) return -EINVAL;
-  if (mtype < 1n) return -EINVAL;
-  const msgsz = Number(msgsz_l);
-  const msg: MsgMsg = { m_type: mtype, m_ts: msgsz };
-
+  const msgsz = msg.m_ts;
   const msq = ipc_obtain_object_check(ns, msg_ids(k), msqid, p);
   if (msq === null) return -EINVAL;
 
@@ -203,7 +342,8 @@ export function do_msgsnd(k: Kernel, msqid: number, mtype: bigint, msgsz_l: bigi
 
   msq.q_lspid = task_tgid(k);
   msq.q_stime = k.config.clock;
-  const pipelined = pipelined_send(k, msq, msg);
+  const q: WakeQ | null = msq.q_receivers.length > 0 ? { tasks: [] } : null;
+  const pipelined = q !== null && pipelined_send(k, msq, msg, q);
   if (!pipelined) {
     msq.q_messages.push(msg);
     msq.q_cbytes += msgsz;
@@ -211,7 +351,8 @@ export function do_msgsnd(k: Kernel, msqid: number, mtype: bigint, msgsz_l: bigi
     msg_counter_add(ns.msg_bytes, 'msg_bytes', msgsz, p);
     msg_counter_add(ns.msg_hdrs, 'msg_hdrs', 1, p);
   }
-  if (p.trace) p.trace({ kind: 'msg_send', id: msq.id, mtype: String(mtype), size: msgsz, how: pipelined ? 'pipelined' : 'queue' });
+  if (p.trace) p.trace({ kind: 'msg_send', id: msq.id, mtype: String(msg.m_type), size: msgsz, how: pipelined ? 'pipelined' : 'queue' });
+  if (q !== null) wake_up_q(k, msq, q);
   return 0;
 }
 
@@ -222,6 +363,12 @@ function convert_mode(msgtyp: bigint, msgflg: number): number {
   if (msgtyp < 0n) return SEARCH_LESSEQUAL;
   if (msgflg & MSG_EXCEPT) return SEARCH_NOTEQUAL;
   return SEARCH_EQUAL;
+}
+
+/** convert_mode with the type it leaves: LESSEQUAL searches for types ≤ |msgtyp| (-LONG_MIN does not exist, LONG_MAX stands in). */
+export function msg_search(msgtyp_l: bigint, msgflg: number): { mode: number; msgtyp: bigint } {
+  const mode = convert_mode(msgtyp_l, msgflg);
+  return { mode, msgtyp: mode !== SEARCH_LESSEQUAL ? msgtyp_l : msgtyp_l === LONG_MIN ? LONG_MAX : -msgtyp_l };
 }
 
 /**
@@ -259,7 +406,7 @@ function find_msg(msq: MsgQueue, msgtyp: bigint, mode: number, p: Probe): number
  * larger than bufsz without MSG_NOERROR: it stays queued), -ENOMSG (none,
  * IPC_NOWAIT), or BLOCK (none).
  */
-export function do_msgrcv(k: Kernel, msqid: number, msgtyp_l: bigint, bufsz_l: bigint, msgflg: number): number {
+export function do_msgrcv(k: Kernel, msqid: number, msgtyp_l: bigint, bufsz_l: bigint, msgflg: number, out: MsgRcvOut | null = null): number {
   const ns = k.state.ipc;
   const p = k.probe;
   if (msqid < 0 || bufsz_l >= SSIZE_LIMIT) return -EINVAL;
@@ -269,9 +416,7 @@ export function do_msgrcv(k: Kernel, msqid: number, msgtyp_l: bigint, bufsz_l: b
     if (msgflg & MSG_EXCEPT || !(msgflg & IPC_NOWAIT)) return -EINVAL;
     copy_ts = Math.min(bufsz, ns.msg_ctlmax);
   }
-  const mode = convert_mode(msgtyp_l, msgflg);
-  // LESSEQUAL searches for types ≤ |msgtyp|; -LONG_MIN does not exist, LONG_MAX stands in
-  const msgtyp = mode !== SEARCH_LESSEQUAL ? msgtyp_l : msgtyp_l === LONG_MIN ? LONG_MAX : -msgtyp_l;
+  const { mode, msgtyp } = msg_search(msgtyp_l, msgflg);
 
   const msq = ipc_obtain_object_check(ns, msg_ids(k), msqid, p);
   if (msq === null) return -EINVAL;
@@ -292,6 +437,7 @@ export function do_msgrcv(k: Kernel, msqid: number, msgtyp_l: bigint, bufsz_l: b
   if (msgflg & MSG_COPY) {
     if (msg.m_ts > copy_ts) return -EINVAL;
     if (p.trace) p.trace({ kind: 'msg_recv', id: msq.id, mtype: String(msg.m_type), size: msg.m_ts, how: 'copy', steps: p.costs.msg_find_steps - steps });
+    if (out !== null) out.msg = msg;
     return Math.min(bufsz, msg.m_ts);
   }
   msq.q_messages.splice(i, 1);
@@ -301,9 +447,17 @@ export function do_msgrcv(k: Kernel, msqid: number, msgtyp_l: bigint, bufsz_l: b
   msq.q_cbytes -= msg.m_ts;
   msg_counter_add(ns.msg_bytes, 'msg_bytes', -msg.m_ts, p);
   msg_counter_add(ns.msg_hdrs, 'msg_hdrs', -1, p);
-  ss_wakeup(msq, false);
+  const q: WakeQ | null = msq.q_senders.length > 0 ? { tasks: [] } : null;
+  if (q !== null) ss_wakeup(msq, false, k, q);
   if (p.trace) p.trace({ kind: 'msg_recv', id: msq.id, mtype: String(msg.m_type), size: msg.m_ts, how: 'remove', steps: p.costs.msg_find_steps - steps });
+  if (q !== null) wake_up_q(k, msq, q);
+  if (out !== null) out.msg = msg;
   return Math.min(bufsz, msg.m_ts);
+}
+
+/** Where do_msgrcv puts the message it received or copied (do_msg_fill copies min(bufsz, m_ts) bytes of it). */
+export interface MsgRcvOut {
+  msg: MsgMsg | null;
 }
 
 /** sysvipc_msg_proc_show: one /proc/sysvipc/msg row (120 bytes with 10-digit times). */

@@ -18,7 +18,7 @@ import { EACCES, EAGAIN, EINVAL, EPERM } from '../uapi/errno';
 import { IPC_INFO, IPC_RMID, IPC_SET, IPC_STAT, MSG_INFO, MSG_STAT, MSG_STAT_ANY } from '../uapi/ipc';
 import type { MsgQueue } from './namespace';
 import { msg_counter_sum } from './msg_counters';
-import { expunge_all, freeque, msg_ids, ss_wakeup } from './msg';
+import { expunge_all, freeque, msg_ids, ss_wakeup, wake_up_q, type WakeQ } from './msg';
 import { ipc_get_maxidx, ipc_obtain_object_check, ipc_obtain_object_idr, ipc_update_perm, ipcctl_obtain_check, ipcperms, kernel_to_ipc64_perm, S_IRUGO } from './util';
 
 /** include/uapi/linux/msg.h */
@@ -121,8 +121,10 @@ export function msgctl_down(k: Kernel, msqid: number, cmd: number, set: Readonly
   if (err) return err;
   msq.q_qbytes = set.qbytes;
   msq.q_ctime = k.config.clock;
-  expunge_all(msq, -EAGAIN); // receivers retry under the new permissions
-  ss_wakeup(msq, false);
+  const q: WakeQ = { tasks: [] };
+  expunge_all(msq, -EAGAIN, k, q); // receivers retry under the new permissions
+  ss_wakeup(msq, false, k, q); // senders may fit in a larger queue
+  wake_up_q(k, msq, q);
   return 0;
 }
 

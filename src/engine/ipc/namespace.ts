@@ -44,10 +44,17 @@ export interface KernIpcPerm {
   deleted: boolean;
 }
 
-/** One message (`struct msg_msg`): its type and its size; the bytes are not kept (always zero here). */
+/**
+ * One message (`struct msg_msg` and its `msg_msgseg` chain, ipc/msgutil.c):
+ * type, size, and the bytes as alloc_msg splits them.
+ */
 export interface MsgMsg {
   m_type: bigint;
   m_ts: number;
+  /** the text after the header: at most DATALEN_MSG (4048) bytes, a byte string; null for a zero-filled message (no bytes kept) */
+  mtext: string | null;
+  /** the msg_msgseg chain, each at most DATALEN_SEG (4088) bytes; empty for a zero-filled message (msg_segments gives its length) */
+  next: string[];
 }
 
 /** A task sleeping in msgrcv (`struct msg_receiver`); r_msg: the handed-over message or -errno, 0 while waiting. */

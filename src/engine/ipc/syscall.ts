@@ -10,14 +10,15 @@
  * IPC_SET as the command), two system calls: IPC_STAT into a buffer, then
  * IPC_SET with it. Results are the kernel's: a non-negative value or -errno.
  *
- * Simplified: a msgsnd/msgrcv that would sleep is interrupted by
- * the signal the reference replayer sends, so it returns -EINTR
- * (ERESTARTNOHAND with a handler installed) and leaves no trace.
+ * msgsnd/msgrcv that would sleep return MSG_SLEEPS with the caller queued
+ * on the message queue (msg_sleep.ts); the interpreter then keeps the process
+ * blocked, or (a single-process workload) interrupts it at once with the
+ * replayer's signal (msg_interrupt: -EINTR, ERESTARTNOHAND with a handler).
  */
 import type { Kernel } from '../kernel';
-import { EINTR } from '../uapi/errno';
 import { IPC_SET, IPC_STAT } from '../uapi/ipc';
-import { BLOCK, do_msgrcv, do_msgsnd, ksys_msgget } from './msg';
+import { ksys_msgget, store_msg, type MsgRcvOut } from './msg';
+import { msgrcv_may_sleep, msgsnd_may_sleep } from './msg_sleep';
 import { ksys_msgctl, msginfo_zero, ZERO_MSQID_SET } from './msgctl';
 import { ksys_semget } from './sem';
 import { ksys_semctl, ZERO_SEMUN, type SemunArg } from './semctl';
@@ -31,10 +32,6 @@ import { msg_ids } from './msg';
 import { msgctl_buffer, msqid64_ds, semctl_buffer, semid64_ds, shmctl_buffer, shmid64_ds, stat_any_buffer } from './ctl_buffers';
 import type { BufferValues } from '../uapi/ipc_buffers';
 import type { IpcIds, KernIpcPerm } from './namespace';
-
-function interrupted(r: number): number {
-  return r === BLOCK ? -EINTR : r;
-}
 
 /**
  * The language's stat-then-set form of a *ctl call (stress-ng's "same data
@@ -55,16 +52,31 @@ export function sys_msgget(k: Kernel, key: number, msgflg: number): number {
   return ksys_msgget(k, key, msgflg);
 }
 
-/** msgsnd(2) of `msgsz` zero bytes. Return: 0 or -EINVAL, -EACCES, -EIDRM, -EAGAIN, -EINTR (would block). */
-export function sys_msgsnd(k: Kernel, msqid: number, mtype: bigint, msgsz: bigint, msgflg: number): number {
+/**
+ * msgsnd(2) of `mtext` (a byte string of `msgsz` bytes) or, when it is
+ * absent, of `msgsz` zero bytes. Return: 0 or -EINVAL, -EACCES, -EIDRM,
+ * -EAGAIN, or MSG_SLEEPS (the caller sleeps on the full queue).
+ */
+export function sys_msgsnd(k: Kernel, msqid: number, mtype: bigint, msgsz: bigint, msgflg: number, mtext: string | null = null): number {
   k.probe.costs.syscalls++;
-  return interrupted(do_msgsnd(k, msqid, mtype, msgsz, msgflg));
+  return msgsnd_may_sleep(k, msqid, mtype, msgsz, msgflg, mtext);
 }
 
-/** msgrcv(2). Return: bytes received or -EINVAL, -EACCES, -EIDRM, -E2BIG, -ENOMSG, -EINTR (would block). */
-export function sys_msgrcv(k: Kernel, msqid: number, msgtyp: bigint, msgsz: bigint, msgflg: number): number {
+const no_bytes = { bytes: null as string | null };
+const scratch_rcv: MsgRcvOut = { msg: null };
+
+/**
+ * msgrcv(2); `out.bytes` gets the bytes copied to the buffer (null when the
+ * message was zero-filled). Return: bytes received or -EINVAL, -EACCES,
+ * -EIDRM, -E2BIG, -ENOMSG, or MSG_SLEEPS (the caller sleeps on the queue).
+ */
+export function sys_msgrcv(k: Kernel, msqid: number, msgtyp: bigint, msgsz: bigint, msgflg: number, out: { bytes: string | null } = no_bytes): number {
   k.probe.costs.syscalls++;
-  return interrupted(do_msgrcv(k, msqid, msgtyp, msgsz, msgflg));
+  const r = msgrcv_may_sleep(k, msqid, msgtyp, msgsz, msgflg, scratch_rcv);
+  const msg = scratch_rcv.msg;
+  scratch_rcv.msg = null;
+  out.bytes = r > 0 && msg !== null && msg.mtext !== null ? store_msg(msg, r) : null;
+  return r;
 }
 
 /**

@@ -8,7 +8,7 @@
  * Simplified: a process is one thread (tgid = pid), its undo list is never
  * shared (no CLONE_SYSVSEM), pids are handed out in creation order from
  * config.pid (the first process, `main`), and a task only ever sleeps in
- * semop. `current` is the task making the next system call; the workload
+ * semop, msgsnd or msgrcv. `current` is the task making the next system call; the workload
  * interpreter sets it before each statement.
  *
  * Credentials (`cred`, kernel/cred.ts) start as root's with every
@@ -18,6 +18,7 @@
  * used first; *semadj* = per semaphore, what exit_sem adds back.
  */
 import type { Kernel } from '../kernel';
+import type { MsgWait } from '../ipc/msg_sleep';
 import { root_cred, set_groups_empty, setresgid, setresuid, type Cred } from './cred';
 
 /** ipc/sem.c `struct sem_undo`: one per (task, array) with SEM_UNDO ops. */
@@ -43,6 +44,8 @@ export interface TaskStruct {
    * sleeps (the kernel's -EINTR placeholder), else 0 or -errno to return
    */
   sem_status: number | null;
+  /** what the task keeps while it sleeps in msgsnd or msgrcv (ipc/msg_sleep.ts), else null */
+  msg_wait: MsgWait | null;
 }
 
 /** The tasks and who runs: plain data in kernel.state. */
@@ -85,7 +88,7 @@ export function task_fork(k: Kernel, comm = ''): number {
 
 /** A task with pid `pid` named `comm`, root's credentials, no undo list, asleep in nothing (not yet in any task table). */
 export function task_struct_new(pid: number, comm?: string): TaskStruct {
-  return { pid, cred: root_cred(), undo_list: null, sem_sleeping: -1, sem_status: null, comm };
+  return { pid, cred: root_cred(), undo_list: null, sem_sleeping: -1, sem_status: null, msg_wait: null, comm };
 }
 
 /** A new task with pid `pid` in the kernel's table (the multi-CPU model's tasks: pids chosen by the model). Return: it. */

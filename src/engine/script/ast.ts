@@ -100,6 +100,8 @@ export interface CallStatement extends Span, InProcess {
   semarg?: Expression | Expression[];
   /** msgctl/shmctl/semctl: the buffer fields after the command (and after semctl's union argument, if any) */
   fields?: BufferFieldNode[];
+  /** msgsnd: the message given as a string literal, as a byte string (its length is the size) */
+  payload?: string;
 }
 
 /** A buffer field of a *ctl call: `name` (printed after a successful STAT or INFO command) or `name=value` (IPC_SET). */

@@ -39,6 +39,9 @@ export type ErrorCode =
   | 'unmodeled_operation'
   | 'unknown_field'
   | 'fields_need_stat'
+  | 'unterminated_string'
+  | 'bad_string_literal'
+  | 'misplaced_string'
   | 'second_creds'
   | 'bad_field_setting'
   | 'fields_with_union'
@@ -239,6 +242,19 @@ export function unknown_field(span: Span, name: string, struct: string): never {
 
 export function fields_need_stat(span: Span): never {
   return fail('fields_need_stat', 'fields to print need a STAT or INFO command', span);
+}
+
+export function unterminated_string(span: Span): never {
+  return fail('unterminated_string', 'unterminated string literal (a string ends with `"` on its own line)', span);
+}
+
+/** A bad escape in a string literal: `what` says which. */
+export function bad_string_literal(span: Span, what: string): never {
+  return fail('bad_string_literal', `bad string literal: ${what}`, span);
+}
+
+export function misplaced_string(span: Span): never {
+  return fail('misplaced_string', "a string is only allowed as msgsnd's message", span);
 }
 
 export function second_creds(span: Span, name: string, uid: number, gid: number): never {

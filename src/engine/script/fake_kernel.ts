@@ -68,8 +68,8 @@ function ctl(k: FakeKernel, name: CallName, args: number[], statSet: true | unde
 
 export const FAKE_SYSCALLS: Syscalls<FakeKernel> = {
   sys_msgget: ipc('msgget'),
-  sys_msgsnd: ipc('msgsnd'),
-  sys_msgrcv: ipc('msgrcv'),
+  sys_msgsnd: (k, msqid, mtype, msgsz, msgflg) => ipc('msgsnd')(k, msqid, mtype, msgsz, msgflg),
+  sys_msgrcv: (k, msqid, msgtyp, msgsz, msgflg) => ipc('msgrcv')(k, msqid, msgtyp, msgsz, msgflg),
   sys_msgctl: (k, msqid, cmd, statSet) => ctl(k, 'msgctl', [msqid, cmd], statSet),
   sys_shmget: ipc('shmget'),
   sys_shmctl: (k, shmid, cmd, statSet) => ctl(k, 'shmctl', [shmid, cmd], statSet),
@@ -82,6 +82,8 @@ export const FAKE_SYSCALLS: Syscalls<FakeKernel> = {
   },
   semop_interrupt: () => -EINTR,
   semop_take_result: () => null,
+  msg_wake: () => null,
+  msg_interrupt: () => ({ r: -EINTR, bytes: null }),
   sem_nsems: () => null,
   task_first: () => 1,
   task_fork: (k) => {

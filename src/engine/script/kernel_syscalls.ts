@@ -4,6 +4,7 @@ import type { Syscalls } from './syscalls';
 import { sys_msgctl, sys_msgget, sys_msgrcv, sys_msgsnd, sys_semctl, sys_semget, sys_semtimedop, sys_shmctl, sys_shmget } from '../ipc/syscall';
 import { semop_interrupt, semop_take_result } from '../ipc/semop';
 import { exit_sem } from '../ipc/sem_undo';
+import { msg_interrupt, msg_wake_run } from '../ipc/msg_sleep';
 import { set_current, task_fork, task_setcreds } from '../kernel/task';
 import { sem_ids } from '../ipc/sem';
 import { ipc_obtain_object_check } from '../ipc/util';
@@ -30,6 +31,8 @@ export const KERNEL_SYSCALLS: Syscalls<Kernel> = {
   sys_semtimedop,
   semop_interrupt,
   semop_take_result,
+  msg_wake: msg_wake_run,
+  msg_interrupt,
   sem_nsems: (k, semid) => (semid < 0 ? null : (ipc_obtain_object_check(k.state.ipc, sem_ids(k), semid, NO_PROBE)?.sem_nsems ?? null)),
   task_first: (k) => k.config.pid,
   task_fork,

@@ -7,7 +7,8 @@
  *
  * Pieces: a statement ends at a line break, or at `;` outside parentheses;
  * `{` and `}` outside parentheses are pieces of their own; `#` starts a
- * comment that runs to the end of the line; `${...}` is copied whole (up
+ * comment that runs to the end of the line; a string literal inside
+ * parentheses is copied whole; `${...}` is copied whole (up
  * to the next `}`, even across lines). The parenthesis depth is counted over
  * the whole text, as the reference does: after an unbalanced `(` (possible
  * in an echo value) `;`, `{` and `}` no longer separate, but a piece that is
@@ -15,7 +16,7 @@
  */
 import type { Span } from './ast';
 import { isDigit, isHexDigit, isIdentChar, isIdentStart, isLineBreak, isSpace } from './chars';
-import { expression_too_long, invalid_octal_literal, unexpected_character, unterminated_interpolation } from './errors';
+import { expression_too_long, invalid_octal_literal, unexpected_character, unterminated_interpolation, unterminated_string } from './errors';
 
 export interface Piece extends Span {
   type: 'text' | '{' | '}';
@@ -85,6 +86,14 @@ export function nextPiece(source: string, cursor: ScanCursor): Piece | null {
       cursor.depth = depth;
       return { type: c === 123 ? '{' : '}', start: i, end: i + 1 };
     }
+    if (c === 34 /* " */ && depth > 0) {
+      // a string literal inside parentheses is one run of text: `#`, `;` and braces in it are bytes
+      const close = stringEnd(source, i);
+      if (first < 0) first = i;
+      last = close;
+      i = close;
+      continue;
+    }
     if (c === 40 /* ( */) depth++;
     else if (c === 41 /* ) */) depth--;
     if (!isSpace(c)) {
@@ -96,6 +105,21 @@ export function nextPiece(source: string, cursor: ScanCursor): Piece | null {
   cursor.pos = n;
   cursor.depth = depth;
   return first < 0 ? null : textPiece(source, first, last);
+}
+
+/**
+ * The offset just after the string literal that opens at source[at] (`"`):
+ * a backslash takes the next character with it; the literal must end on its
+ * line. Throws unterminated_string.
+ */
+export function stringEnd(source: string, at: number): number {
+  for (let j = at + 1; j < source.length; j++) {
+    const c = source.charCodeAt(j);
+    if (isLineBreak(c)) break;
+    if (c === 92 /* \\ */) j++;
+    else if (c === 34 /* " */) return j + 1;
+  }
+  return unterminated_string({ start: at, end: at + 1 });
 }
 
 /** The piece source[first, last): a brace alone (possible inside parentheses) still counts as one. */

@@ -17,17 +17,17 @@ import {
   setall_count_mismatch,
   timeout_too_long,
   unknown_field,
-  unmodeled_operation,
   unmodeled_path,
 } from './errors';
 import { formatPid } from './processes';
-import { SEM_SLEEPS, type CtlFields, type SemUnion } from './syscalls';
+import { MSG_SLEEPS, SEM_SLEEPS, type CtlFields, type SemUnion } from './syscalls';
+import { formatReceived, quoteBytes } from './string_literal';
 import { evaluate, interpolate } from './evaluate';
 import { formatArgument, formatCall, formatCat, formatEcho, formatIpLinkAdd, formatIpLinkDel, formatLine, formatLs, formatSops, type ArgValue, type SemBufValue } from './format';
 import { decodeUtf8, encodeUtf8 } from './bytes';
 import type { Syscalls } from './syscalls';
 import { O_RDONLY, O_TRUNC, O_WRONLY, UnmodeledPathError } from '../fs/vfs';
-import { EINTR, EIO, formatResult } from '../uapi/errno';
+import { EIO, formatResult } from '../uapi/errno';
 import { GETALL, GETPID, IPC_SET, SETALL, SETVAL } from '../uapi/ipc';
 import { BUFFERS, ctl_buffer, FIELDS, SETTABLE, to_field, type CtlCall } from '../uapi/ipc_buffers';
 
@@ -116,9 +116,9 @@ function planCall(ctx: Ctx, node: CallStatement): CallPlan {
     const arg = node.args[i];
     if (arg !== undefined && usesVariables(arg)) continue;
     values[i] = WRAP[params[i]!](arg === undefined ? 0n : evaluate(ctx, arg));
-    texts[i] = formatArgument(params[i]!, values[i]!);
+    texts[i] = i === 2 && node.payload !== undefined ? `"${quoteBytes(node.payload)}"` : formatArgument(params[i]!, values[i]!);
   }
-  const text = texts.every((t) => t !== null) ? formatCall(node.callee, values) : null;
+  const text = !texts.every((t) => t !== null) ? null : node.payload === undefined ? formatCall(node.callee, values) : `${node.callee}(${texts.join(', ')})`;
   const plan = { values, texts, text };
   ctx.plans.set(node, plan);
   return plan;
@@ -137,39 +137,53 @@ function execCall(ctx: Ctx, node: CallStatement): void {
       if (t === null) {
         const arg = node.args[i];
         values[i] = WRAP[params[i]!](arg === undefined ? 0n : evaluate(ctx, arg));
-        t = formatArgument(params[i]!, values[i]!);
+        t = i === 2 && node.payload !== undefined ? `"${quoteBytes(node.payload)}"` : formatArgument(params[i]!, values[i]!);
       }
       text += i === 0 ? t : ', ' + t;
     }
     text += ')';
   }
-  if (node.callee.startsWith('msg')) checkMsgSleepers(ctx, node);
   if (node.callee === 'semop' || node.callee === 'semtimedop') return execSemop(ctx, node, text, values);
   if (node.callee === 'semctl') return execSemctl(ctx, node, text, values);
+  if (node.callee === 'msgsnd' || node.callee === 'msgrcv') return execMsg(ctx, node, text, values);
   if (node.fields !== undefined && (node.callee === 'msgctl' || node.callee === 'shmctl')) return execCtlFields(ctx, node, text, values[1] as number, values);
   begin(ctx, node, text);
   const r = INVOKE[node.callee](ctx.sys, ctx.kernel, values, node.statSet);
-  if (r === -EINTR && ctx.program.multiProcess && (node.callee === 'msgsnd' || node.callee === 'msgrcv')) {
-    // only a call that would sleep comes back EINTR: the process stays blocked (it is not queued in the
-    // model, so no later message call may run while it sleeps: see checkMsgSleepers)
-    ctx.proc!.blocked = { callee: node.callee, assign: node.assign === null ? null : node.assign.name };
-    ctx.out.push(`${ctx.prefix}${text} <unfinished ...>\n`);
-    finish(ctx, node, 0);
-    return;
-  }
   done(ctx, node, text, r);
 }
 
+/** msgrcv's received bytes, filled by the call. */
+const received: { bytes: string | null } = { bytes: null };
+
 /**
- * A process asleep in msgsnd/msgrcv is not queued on the message queue in
- * this model (the receiver and sender lists are not modelled for processes),
- * so a message call that could wake it ends the workload: msgsnd or msgctl
- * while a receiver sleeps, msgrcv or msgctl while a sender does.
+ * msgsnd (a string's bytes or zeros) and msgrcv (printing what it received).
+ * A call that sleeps: in a multi-process workload the process stays blocked
+ * (`<unfinished ...>`, processes.ts resumes it); in a single-process one the
+ * replayer's signal interrupts it at once (EINTR).
  */
-function checkMsgSleepers(ctx: Ctx, node: CallStatement): void {
-  const wakes = (callee: string) => node.callee === 'msgctl' || (callee === 'msgrcv' ? node.callee === 'msgsnd' : node.callee === 'msgrcv');
-  const sleeper = ctx.state.procs.find((p) => p.blocked !== null && p.blocked.callee !== 'semop' && wakes(p.blocked.callee));
-  if (sleeper !== undefined) unmodeled_operation(node, `a message call while process ${sleeper.name} sleeps in ${sleeper.blocked!.callee}`);
+function execMsg(ctx: Ctx, node: CallStatement, text: string, values: ArgValue[]): void {
+  begin(ctx, node, text);
+  const { sys, kernel } = ctx;
+  let r: number;
+  let bytes: string | null = null;
+  if (node.callee === 'msgsnd') r = sys.sys_msgsnd(kernel, values[0] as number, values[1] as bigint, values[2] as bigint, values[3] as number, node.payload ?? null);
+  else {
+    received.bytes = null;
+    r = sys.sys_msgrcv(kernel, values[0] as number, values[1] as bigint, values[2] as bigint, values[3] as number, received);
+    bytes = received.bytes;
+  }
+  if (r === MSG_SLEEPS) {
+    if (ctx.program.multiProcess) {
+      ctx.proc!.blocked = { callee: node.callee as 'msgsnd' | 'msgrcv', assign: node.assign === null ? null : node.assign.name };
+      ctx.out.push(`${ctx.prefix}${text} <unfinished ...>\n`);
+      finish(ctx, node, 0);
+      return;
+    }
+    const res = sys.msg_interrupt(kernel, ctx.proc?.pid ?? sys.task_first(kernel));
+    r = res.r;
+    bytes = res.bytes;
+  }
+  done(ctx, node, text, r, bytes === null ? formatResult(r) : formatResult(r) + formatReceived(bytes, r));
 }
 
 /** C's `%#o`. */

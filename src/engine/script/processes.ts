@@ -12,15 +12,20 @@
  * creation order. A single-process workload (no `@` prefix) keeps part 1's
  * rule: a call that would sleep is interrupted at once (EINTR).
  *
- * Simplified: a process asleep in msgsnd/msgrcv is not queued on the
- * message queue, so nothing may wake it but the end of the workload (a
- * message call meanwhile is an unmodeled_operation error, operations.ts).
+ * A process asleep in msgsnd/msgrcv is queued on the message queue
+ * (ipc/msg_sleep.ts): after each statement every woken one runs (it may go
+ * round the kernel's loop and sleep again, or hand a message on to another
+ * sleeper, so this repeats until nobody changes), then the resumed lines
+ * print in creation order, as the replayer prints them once every sleeper
+ * has answered or sleeps again.
  */
 import type { OperationStatement, ProcessStatement } from './ast';
 import type { ProcState, RunContext } from './context';
 import { process_blocked, second_creds } from './errors';
 import { evaluate } from './evaluate';
-import { EINTR, formatResult } from '../uapi/errno';
+import { formatResult } from '../uapi/errno';
+import { formatReceived } from './string_literal';
+import type { MsgCallResult } from './syscalls';
 
 type Ctx = RunContext<unknown>;
 
@@ -65,22 +70,44 @@ export function formatPid(c: Ctx, pid: number): string {
   return p === null ? 'pid(?)' : `pid(${p.name})`;
 }
 
-/** The resumed line of `p` with its call's result; sets the call's variable. */
-function resume(c: Ctx, p: ProcState, r: number): void {
+/** The resumed line of `p` with its call's result (and msgrcv's bytes); sets the call's variable. */
+function resume(c: Ctx, p: ProcState, r: number, bytes: string | null = null): void {
   const b = p.blocked!;
   p.blocked = null;
   if (b.assign !== null) c.state.vars.set(b.assign, r < 0 ? -1n : BigInt(r));
   const prefix = p.name === 'main' ? '' : `[${p.name}] `;
-  c.out.push(`${prefix}<... ${b.callee} resumed> = ${formatResult(r)}\n`);
+  c.out.push(`${prefix}<... ${b.callee} resumed> = ${formatResult(r)}${r > 0 ? formatReceived(bytes, r) : ''}\n`);
 }
 
 /** After a statement: the resumed lines of the processes it woke, in creation order. */
 export function settle(c: Ctx): void {
-  for (const p of c.state.procs) {
-    if (p.blocked === null || p.blocked.callee !== 'semop') continue;
-    const r = c.sys.semop_take_result(c.kernel, p.pid);
-    if (r !== null) resume(c, p, r);
+  let done: Map<ProcState, MsgCallResult> | null = null;
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const p of c.state.procs) {
+      if (p.blocked === null || done?.has(p)) continue;
+      const res = p.blocked.callee === 'semop' ? semopResult(c, p) : c.sys.msg_wake(c.kernel, p.pid);
+      if (res === null) continue;
+      (done ??= new Map()).set(p, res);
+      changed = true;
+    }
   }
+  if (done === null) return;
+  for (const p of c.state.procs) {
+    const res = done.get(p);
+    if (res !== undefined) resume(c, p, res.r, res.bytes);
+  }
+}
+
+function semopResult(c: Ctx, p: ProcState): MsgCallResult | null {
+  const r = c.sys.semop_take_result(c.kernel, p.pid);
+  return r === null ? null : { r, bytes: null };
+}
+
+/** The call a process sleeps in takes a signal: what it returns. */
+function interrupt(c: Ctx, p: ProcState): MsgCallResult {
+  if (p.blocked!.callee === 'semop') return { r: c.sys.semop_interrupt(c.kernel, p.pid, false), bytes: null };
+  return c.sys.msg_interrupt(c.kernel, p.pid);
 }
 
 /**
@@ -105,7 +132,7 @@ function execCreds(c: Ctx, node: ProcessStatement, p: ProcState): void {
 export function execProcess(c: Ctx, node: ProcessStatement, p: ProcState): void {
   if (node.action === 'creds') return execCreds(c, node, p);
   if (p.blocked !== null) {
-    if (p.blocked.callee === 'semop') c.sys.semop_interrupt(c.kernel, p.pid, false);
+    interrupt(c, p);
     p.blocked = null;
   }
   c.sys.task_exit(c.kernel, p.pid);
@@ -122,7 +149,8 @@ export function finishProcesses(c: Ctx): boolean {
   let printed = false;
   for (const p of [...c.state.procs]) {
     if (p.blocked === null) continue;
-    resume(c, p, p.blocked.callee === 'semop' ? c.sys.semop_interrupt(c.kernel, p.pid, false) : -EINTR);
+    const res = interrupt(c, p);
+    resume(c, p, res.r, res.bytes);
     settle(c);
     printed = true;
   }

@@ -12,6 +12,7 @@
  */
 import type { Span } from './ast';
 import { isIdentChar, isIdentStart, isSpace } from './chars';
+import { stringEnd } from './lexer';
 
 export class Reader {
   /** the next offset to read; start <= pos <= end */
@@ -102,7 +103,7 @@ export class Reader {
    * or to the end, trimmed; stops at the `sep` (not eaten). `(` and `{`
    * open, `)` and `}` close, counted together from pos as the reference's
    * split_args does; an unbalanced closer makes the depth negative, and then
-   * `sep` does not separate either.
+   * `sep` does not separate either. A string literal is skipped whole.
    */
   item(sep: string): Span {
     const c = sep.charCodeAt(0);
@@ -111,7 +112,8 @@ export class Reader {
     let i = s;
     for (; i < this.end; i++) {
       const x = this.source.charCodeAt(i);
-      if (x === 40 /* ( */ || x === 123 /* { */) depth++;
+      if (x === 34 /* " */) i = stringEnd(this.source, i) - 1;
+      else if (x === 40 /* ( */ || x === 123 /* { */) depth++;
       else if (x === 41 /* ) */ || x === 125 /* } */) depth--;
       else if (x === c && depth === 0) break;
     }

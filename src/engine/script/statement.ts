@@ -15,6 +15,7 @@ import {
   main_cannot_end,
   main_creds,
   misplaced_sembuf,
+  misplaced_string,
   misplaced_value_list,
   missing_process_statement,
   unknown_call,
@@ -28,6 +29,7 @@ import { parseExpression } from './expression';
 import { isIdentifier } from './chars';
 import { Reader, trim } from './reader';
 import { parseWord } from './word';
+import { parseStringLiteral } from './string_literal';
 import { isFieldName } from '../uapi/ipc_buffers';
 
 /** The sysctls `echo` may write: they live in the (fresh) IPC namespace. */
@@ -212,7 +214,12 @@ function matchCall(source: string, piece: Span): CallStatement | null {
   let sops: SemBufNode[] | undefined;
   let semarg: Expression | Expression[] | undefined;
   let fields: BufferFieldNode[] | undefined;
-  if (callee === 'semop' || callee === 'semtimedop') {
+  let payload: string | undefined;
+  if (callee === 'msgsnd' && argSpans.length >= 3 && source.charCodeAt(argSpans[2]!.start) === 34 /* " */) {
+    payload = parseStringLiteral(source, argSpans[2]!);
+    argSpans = argSpans.slice();
+    argSpans[2] = { start: argSpans[2]!.start, end: argSpans[2]!.start };
+  } else if (callee === 'semop' || callee === 'semtimedop') {
     if (argSpans.length < params.length) wrong_argument_count(calleeSpan, callee, params.length, params.length, argSpans.length);
     sops = argSpans.slice(params.length).map((a) => parseSemBuf(source, a));
     argSpans = argSpans.slice(0, params.length);
@@ -235,12 +242,19 @@ function matchCall(source: string, piece: Span): CallStatement | null {
       if (sops !== undefined) misplaced_sembuf(s, callee);
       misplaced_value_list(s);
     }
+    if (s.start === s.end && payload !== undefined) {
+      // msgsnd's string stands where the size would: the size is its length
+      args.push({ type: 'NumberLiteral', value: BigInt(payload.length), start: s.start, end: s.end });
+      continue;
+    }
+    if (source.charCodeAt(s.start) === 34 /* " */) misplaced_string(s);
     args.push(parseExpression(source, s));
   }
   const extra = {
     ...(sops === undefined ? {} : { sops }),
     ...(semarg === undefined ? {} : { semarg }),
     ...(fields === undefined ? {} : { fields }),
+    ...(payload === undefined ? {} : { payload }),
   };
   const at = params.findIndex((p) => p.endsWith('_cmd'));
   const cmd = at < 0 ? undefined : args[at];

@@ -36,10 +36,21 @@ export interface SemUnion {
 /** semop's result for a call that sleeps (the kernel's SEM_SLEEPS). */
 export const SEM_SLEEPS = -0x10000;
 
+/** msgsnd's / msgrcv's result for a call that sleeps (the caller is queued; see msg_interrupt). */
+export const MSG_SLEEPS = -0x10000;
+
+/** What a msgsnd/msgrcv that slept returns: the result, and msgrcv's bytes (null: none or all zero-filled). */
+export interface MsgCallResult {
+  r: number;
+  bytes: string | null;
+}
+
 export interface Syscalls<K> {
   sys_msgget(k: K, key: number, msgflg: number): number;
-  sys_msgsnd(k: K, msqid: number, mtype: bigint, msgsz: bigint, msgflg: number): number;
-  sys_msgrcv(k: K, msqid: number, msgtyp: bigint, msgsz: bigint, msgflg: number): number;
+  /** `mtext`: the message's bytes (a byte string of msgsz bytes); absent or null: msgsz zero bytes. MSG_SLEEPS when the caller sleeps */
+  sys_msgsnd(k: K, msqid: number, mtype: bigint, msgsz: bigint, msgflg: number, mtext?: string | null): number;
+  /** `out.bytes` receives the bytes copied out (null: none, or a zero-filled message). MSG_SLEEPS when the caller sleeps */
+  sys_msgrcv(k: K, msqid: number, msgtyp: bigint, msgsz: bigint, msgflg: number, out?: { bytes: string | null }): number;
   /**
    * `statSet` (of the three *ctl calls; only ever true, with cmd IPC_SET):
    * IPC_STAT into the buffer, then IPC_SET with that buffer, as two system
@@ -47,6 +58,10 @@ export interface Syscalls<K> {
    * Otherwise the buffer is zeroed; `fields`: see CtlFields.
    */
   sys_msgctl(k: K, msqid: number, cmd: number, statSet?: true, fields?: CtlFields): number;
+  /** the process `pid` asleep in msgsnd/msgrcv runs if it was woken: what its call returns, or null while it sleeps (again) */
+  msg_wake(k: K, pid: number): MsgCallResult | null;
+  /** the process `pid` asleep in msgsnd/msgrcv takes a signal: what its call returns */
+  msg_interrupt(k: K, pid: number): MsgCallResult;
   sys_shmget(k: K, key: number, size: bigint, shmflg: number): number;
   sys_shmctl(k: K, shmid: number, cmd: number, statSet?: true, fields?: CtlFields): number;
   sys_semget(k: K, key: number, nsems: number, semflg: number): number;

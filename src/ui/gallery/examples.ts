@@ -140,6 +140,14 @@ export const EXAMPLES: readonly Example[] = [
     views: ['sem'],
     compare: { left: { preset: '3.9' }, right: {} },
   },
+  {
+    file: 'msg-pipelined-handoff.ipc',
+    title: 'A receiver woken by a sender',
+    blurb:
+      'A process asleep in msgrcv gets the message straight from the sender (pipelined_send): it is never queued, so qnum and the per-CPU counters do not move, and a receiver whose buffer is too small is woken with E2BIG instead. Compare msg_wakeup=locked (before 4.9 the receiver was woken under the queue lock) with 6.18 (from the wake_q, after the unlock) and step into the msgsnd.',
+    views: ['percpu'],
+    compare: { left: { switches: { msg_wakeup: 'locked' } }, right: {} },
+  },
 ];
 
 /** The text of an example, fetched relative to the page (the site may live under a sub-path). */
