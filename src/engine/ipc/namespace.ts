@@ -93,8 +93,8 @@ export interface ShmidKernel extends KernIpcPerm {
   shm_lprid: number;
   /** the backing file is on hugetlbfs (SHM_HUGETLB): SHM_LOCK/SHM_UNLOCK do nothing */
   shm_hugetlb: boolean;
-  /** `list_empty(&shp->shm_clist)`: the creating task has exited (never, with one task) */
-  shm_orphan: boolean;
+  /** shm_creator: the pid of the task that created it, 0 (NULL) once that task exited: an orphan */
+  shm_creator: number;
 }
 
 /** ipc/sem.c `struct sem_array`; the per-semaphore values and pids are allocated on first write. */

@@ -6,8 +6,9 @@
  * Every other cmd is -EINVAL.
  *
  * Simplified: the user buffer is zeroed, so IPC_SET sets uid 0, gid 0 and the
- * mode bits 000 (SHM_LOCKED survives); the structures INFO/STAT would copy
- * out are not built, only the return value and the costs are. The one
+ * mode bits 000 (SHM_LOCKED survives); the structures INFO/STAT copy out
+ * are built only when the caller asks for them (`fields`: the language's
+ * `shmctl(id, IPC_STAT, shm_nattch, ...)`), by field name. The one
  * exception is the language's `shmctl(id, IPC_SET)` (sys_shmctl's
  * stat-then-set): IPC_STAT into a buffer, then IPC_SET with it, so the three
  * fields IPC_SET reads are carried from one call to the other.
@@ -32,6 +33,39 @@ export interface ShmidSet {
 
 export const ZERO_SHMID_SET: Readonly<ShmidSet> = { uid: 0, gid: 0, mode: 0 };
 
+/** SHMSEG = SHMMNI (include/uapi/linux/shm.h): what shminfo64.shmseg reports */
+const SHMSEG = 4096n;
+
+/** What a STAT or INFO command copied out, by field name (struct shmid64_ds, shminfo64 or shm_info). */
+export type ShmBufFields = Record<string, bigint>;
+
+/** The shmid64_ds shmctl_stat copies out (ipc64_perm part by its member names). */
+function shmid64_ds(shp: ShmidKernel): ShmBufFields {
+  return {
+    key: BigInt(shp.key),
+    uid: BigInt(shp.uid),
+    gid: BigInt(shp.gid),
+    cuid: BigInt(shp.cuid),
+    cgid: BigInt(shp.cgid),
+    mode: BigInt(shp.mode),
+    seq: BigInt(shp.seq),
+    shm_segsz: shp.shm_segsz,
+    shm_atime: BigInt(shp.shm_atim),
+    shm_dtime: BigInt(shp.shm_dtim),
+    shm_ctime: BigInt(shp.shm_ctim),
+    shm_cpid: BigInt(shp.shm_cprid),
+    shm_lpid: BigInt(shp.shm_lprid),
+    shm_nattch: BigInt(shp.shm_nattch),
+  };
+}
+
+/** shminfo64 (IPC_INFO) or shm_info (SHM_INFO; rss and swap 0: pages are never touched). */
+function shm_info_fields(k: Kernel, cmd: number): ShmBufFields {
+  const ns = k.state.ipc;
+  if (cmd === IPC_INFO) return { shmmax: ns.shm_ctlmax, shmmin: 1n, shmmni: BigInt(ns.shm_ctlmni), shmseg: SHMSEG, shmall: ns.shm_ctlall };
+  return { used_ids: BigInt(shm_ids(k).in_use), shm_tot: ns.shm_tot, shm_rss: 0n, shm_swp: 0n, swap_attempts: 0n, swap_successes: 0n };
+}
+
 /**
  * shm_get_stat: the rss/swap sum of SHM_INFO, found by idr_find on idx
  * 0, 1, 2, … until in_use segments were seen. Return: segments visited.
@@ -46,9 +80,10 @@ function shm_get_stat(k: Kernel): number {
   return total;
 }
 
-/** shmctl_ipc_info / shmctl_shm_info. Return: max(highest used idx, 0). */
-export function shmctl_info(k: Kernel, cmd: number): number {
+/** shmctl_ipc_info / shmctl_shm_info; `fields` receives the buffer. Return: max(highest used idx, 0). */
+export function shmctl_info(k: Kernel, cmd: number, fields: ShmBufFields | null = null): number {
   if (cmd === SHM_INFO) shm_get_stat(k);
+  if (fields !== null) Object.assign(fields, shm_info_fields(k, cmd));
   const r = ipc_get_maxidx(k.state.ipc, shm_ids(k), k.probe);
   return r < 0 ? 0 : r;
 }
@@ -59,13 +94,14 @@ export function shmctl_info(k: Kernel, cmd: number): number {
  * only what IPC_SET reads back is filled.
  * Return: 0 / id, -EINVAL, -EACCES (no read permission, not for _ANY).
  */
-export function shmctl_stat(k: Kernel, shmid: number, cmd: number, out: ShmidSet | null = null): number {
+export function shmctl_stat(k: Kernel, shmid: number, cmd: number, out: ShmidSet | null = null, fields: ShmBufFields | null = null): number {
   const ns = k.state.ipc;
   const ids = shm_ids(k);
   const shp = cmd === SHM_STAT || cmd === SHM_STAT_ANY ? ipc_obtain_object_idr(ns, ids, shmid, k.probe) : ipc_obtain_object_check(ns, ids, shmid, k.probe);
   if (shp === null) return -EINVAL;
   if (cmd !== SHM_STAT_ANY && ipcperms(shp, S_IRUGO)) return -EACCES;
   if (out !== null) kernel_to_ipc64_perm(shp, out);
+  if (fields !== null) Object.assign(fields, shmid64_ds(shp));
   return cmd === IPC_STAT ? 0 : shp.id;
 }
 
@@ -101,19 +137,20 @@ export function shmctl_do_lock(k: Kernel, shmid: number, cmd: number): number {
 /**
  * ksys_shmctl. `buf`: the user's buffer, which the *_STAT commands fill and
  * IPC_SET reads; null for the language's zeroed one (nothing kept).
+ * `fields`: filled with what a STAT or INFO command copies out.
  * Return: see the helpers; -EINVAL for cmd < 0, shmid < 0 (checked first)
  * and unknown commands.
  */
-export function ksys_shmctl(k: Kernel, shmid: number, cmd: number, buf: ShmidSet | null = null): number {
+export function ksys_shmctl(k: Kernel, shmid: number, cmd: number, buf: ShmidSet | null = null, fields: ShmBufFields | null = null): number {
   if (cmd < 0 || shmid < 0) return -EINVAL;
   switch (cmd) {
     case IPC_INFO:
     case SHM_INFO:
-      return shmctl_info(k, cmd);
+      return shmctl_info(k, cmd, fields);
     case SHM_STAT:
     case SHM_STAT_ANY:
     case IPC_STAT:
-      return shmctl_stat(k, shmid, cmd, buf);
+      return shmctl_stat(k, shmid, cmd, buf, fields);
     case IPC_SET:
     case IPC_RMID:
       return shmctl_down(k, shmid, cmd, buf ?? ZERO_SHMID_SET);

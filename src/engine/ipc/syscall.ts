@@ -28,7 +28,10 @@ import { ipc_obtain_object_check, ipc_obtain_object_idr } from './util';
 import { NO_PROBE } from '../probe';
 import type { SemUnion } from '../script/syscalls';
 import { ksys_shmget } from './shm';
-import { ksys_shmctl, ZERO_SHMID_SET } from './shmctl';
+import { ksys_shmctl, ZERO_SHMID_SET, type ShmBufFields, type ShmidSet } from './shmctl';
+import { do_shmat, ksys_shmdt } from './shmat';
+import { ipcid_to_idx } from './util';
+import { SHM_STAT_ANY } from '../uapi/ipc';
 
 function interrupted(r: number): number {
   return r === BLOCK ? -EINTR : r;
@@ -78,11 +81,37 @@ export function sys_shmget(k: Kernel, key: number, size: bigint, shmflg: number)
   return ksys_shmget(k, key, size, shmflg);
 }
 
-/** shmctl(2) with a zeroed buffer, or stat-then-set. Return: 0, an id, a max idx, or -EINVAL, -EACCES, -EPERM. */
-export function sys_shmctl(k: Kernel, shmid: number, cmd: number, statSet?: true): number {
+/**
+ * shmctl(2) with a zeroed buffer, or stat-then-set. `shmbuf`: the language's
+ * fields: `fields` receives what a STAT or INFO command copied out (on
+ * success); `set` are IPC_SET's named fields, put into the object's buffer
+ * as SHM_STAT_ANY on the id's index reads it (zeroed when that is not the
+ * object `shmid` names), a second system call.
+ * Return: 0, an id, a max idx, or -EINVAL, -EACCES, -EPERM.
+ */
+export function sys_shmctl(k: Kernel, shmid: number, cmd: number, statSet?: true, shmbuf?: { fields?: ShmBufFields; set?: Partial<ShmidSet> }): number {
   k.probe.costs.syscalls++;
   if (statSet) return stat_then_set(k, { ...ZERO_SHMID_SET }, (c, buf) => ksys_shmctl(k, shmid, c, buf));
-  return ksys_shmctl(k, shmid, cmd);
+  if (shmbuf?.set !== undefined) {
+    const buf: ShmidSet = { ...ZERO_SHMID_SET };
+    k.probe.costs.syscalls++;
+    if (shmid < 0 || ksys_shmctl(k, ipcid_to_idx(k.state.ipc, shmid), SHM_STAT_ANY, buf) !== shmid) Object.assign(buf, ZERO_SHMID_SET);
+    Object.assign(buf, shmbuf.set);
+    return ksys_shmctl(k, shmid, cmd, buf);
+  }
+  return ksys_shmctl(k, shmid, cmd, null, shmbuf?.fields ?? null);
+}
+
+/** shmat(2). Return: the address, or -EINVAL, -EACCES, -ENOMEM (as a negative bigint). */
+export function sys_shmat(k: Kernel, shmid: number, shmaddr: bigint, shmflg: number): bigint {
+  k.probe.costs.syscalls++;
+  return do_shmat(k, shmid, shmaddr, shmflg);
+}
+
+/** shmdt(2). Return: 0 or -EINVAL. */
+export function sys_shmdt(k: Kernel, shmaddr: bigint): number {
+  k.probe.costs.syscalls++;
+  return ksys_shmdt(k, shmaddr);
 }
 
 /** semget(2). Return: array id or -EINVAL, -ENOSPC, -ENOMEM, -ENOENT, -EEXIST, -EACCES. */

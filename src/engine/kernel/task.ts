@@ -1,9 +1,10 @@
 /**
  * The part of include/linux/sched.h `struct task_struct` that SysV IPC
  * touches (Linux 6.18): the tgid, `sysvsem.undo_list` (ipc/sem.c's
- * sem_undo_list) and, for a task asleep in semop, the `status` word of the
+ * sem_undo_list), for a task asleep in semop the `status` word of the
  * sem_queue on its stack, which the waker writes (ipc/sem.c "all work is
- * done by the waker").
+ * done by the waker"), its shared-memory mappings (`mm`, see mm/mmap.ts)
+ * and `sysvshm.shm_clist`, the segments it created (ipc/shm.c exit_shm).
  *
  * Simplified: a process is one thread (tgid = pid), its undo list is never
  * shared (no CLONE_SYSVSEM), pids are handed out in creation order from
@@ -15,6 +16,7 @@
  * used first; *semadj* = per semaphore, what exit_sem adds back.
  */
 import type { Kernel } from '../kernel';
+import type { VmArea } from '../mm/mmap';
 
 /** ipc/sem.c `struct sem_undo`: one per (task, array) with SEM_UNDO ops. */
 export interface SemUndo {
@@ -35,6 +37,14 @@ export interface TaskStruct {
    * sleeps (the kernel's -EINTR placeholder), else 0 or -errno to return
    */
   sem_status: number | null;
+  /** the shm VMAs of its address space, sorted by address (mm->mmap, shm mappings only) */
+  mm: VmArea[];
+  /** sysvshm.shm_clist: the ids of the segments it created that still name it as their creator */
+  shm_clist: number[];
+}
+
+function new_task(pid: number): TaskStruct {
+  return { pid, undo_list: null, sem_sleeping: -1, sem_status: null, mm: [], shm_clist: [] };
 }
 
 /** The tasks and who runs: plain data in kernel.state. */
@@ -43,11 +53,12 @@ export interface TaskTable {
   tasks: Map<number, TaskStruct>;
   current: number;
   next_pid: number;
+  /** successful shmats so far, all tasks (each made its own file clone: VmArea.file) */
+  shm_attaches: number;
 }
 
 export function create_task_table(first_pid: number): TaskTable {
-  const main: TaskStruct = { pid: first_pid, undo_list: null, sem_sleeping: -1, sem_status: null };
-  return { tasks: new Map([[first_pid, main]]), current: first_pid, next_pid: first_pid + 1 };
+  return { tasks: new Map([[first_pid, new_task(first_pid)]]), current: first_pid, next_pid: first_pid + 1, shm_attaches: 0 };
 }
 
 /** The task making the current system call. */
@@ -60,11 +71,11 @@ export function task_tgid(k: Kernel): number {
   return k.state.tasks.current;
 }
 
-/** fork(): a new task with no undo list. Return: its pid. */
+/** fork() from the replayer: a new task with no undo list and no attachments. Return: its pid. */
 export function task_fork(k: Kernel): number {
   const t = k.state.tasks;
   const pid = t.next_pid++;
-  t.tasks.set(pid, { pid, undo_list: null, sem_sleeping: -1, sem_status: null });
+  t.tasks.set(pid, new_task(pid));
   return pid;
 }
 

@@ -42,7 +42,13 @@ export interface BinaryExpression extends Span {
   right: Expression;
 }
 
-export type Expression = NumberLiteral | Identifier | UnaryExpression | BinaryExpression;
+/** `ADDR(k)`: the k-th successful shmat's address, a symbolic value only shmdt accepts (part 2). */
+export interface AddrExpression extends Span {
+  type: 'AddrExpression';
+  index: Expression;
+}
+
+export type Expression = NumberLiteral | Identifier | UnaryExpression | BinaryExpression | AddrExpression;
 
 // --- words -----------------------------------------------------------------------
 
@@ -60,7 +66,7 @@ export interface Word extends Span {
 
 // --- statements ------------------------------------------------------------------
 
-export type CallName = 'msgget' | 'msgsnd' | 'msgrcv' | 'msgctl' | 'shmget' | 'shmctl' | 'semget' | 'semctl' | 'semop' | 'semtimedop';
+export type CallName = 'msgget' | 'msgsnd' | 'msgrcv' | 'msgctl' | 'shmget' | 'shmctl' | 'shmat' | 'shmdt' | 'semget' | 'semctl' | 'semop' | 'semtimedop';
 
 /** What every statement may carry: `@NAME STATEMENT` runs it in process NAME (part 2 of the language). */
 export interface InProcess {
@@ -98,8 +104,10 @@ export interface CallStatement extends Span, InProcess {
   sops?: SemBufNode[];
   /** semctl's 4th argument: SETVAL's value, or SETALL's `{v0, v1, ...}` */
   semarg?: Expression | Expression[];
-  /** semctl: the semid64_ds fields to print after a successful STAT command, in the order asked */
+  /** semctl, shmctl: the buffer fields to print after a successful STAT or INFO command, in the order asked */
   fields?: Identifier[];
+  /** shmctl: IPC_SET's `name=value` fields, in the order written */
+  settings?: { name: Identifier; value: Expression }[];
 }
 
 /** `@NAME exit`, `@NAME kill`, `@NAME creds UID GID` */

@@ -39,6 +39,10 @@ export type ErrorCode =
   | 'unmodeled_operation'
   | 'unknown_field'
   | 'fields_need_stat'
+  | 'symbolic_value'
+  | 'no_such_attachment'
+  | 'fixed_address_out_of_range'
+  | 'bad_ipc_set_field'
   // multi-CPU declarations
   | 'misplaced_declaration'
   | 'duplicate_declaration'
@@ -236,6 +240,24 @@ export function unknown_field(span: Span, name: string, struct: string): never {
 
 export function fields_need_stat(span: Span): never {
   return fail('fields_need_stat', 'fields to print need a STAT or INFO command', span);
+}
+
+/** `what` (ADDR(k), or a variable holding it) used where only shmdt may take it. */
+export function symbolic_value(span: Span, what: string): never {
+  return fail('symbolic_value', `${what} is symbolic: it can only be stored and passed to shmdt`, span);
+}
+
+export function no_such_attachment(span: Span, k: bigint): never {
+  return fail('no_such_attachment', `ADDR(${k}): there is no such attachment (yet)`, span);
+}
+
+export function fixed_address_out_of_range(span: Span, addr: bigint, limit: bigint): never {
+  return fail('fixed_address_out_of_range', `shmat at 0x${addr.toString(16)}: a fixed address must lie below 0x${limit.toString(16)}`, span);
+}
+
+/** `name=value` fields with a command other than IPC_SET, mixed with fields to print, or a field IPC_SET does not take. */
+export function bad_ipc_set_field(span: Span, message: string): never {
+  return fail('bad_ipc_set_field', message, span);
 }
 
 /** A statement of part 2 that ipcscope does not model yet (`what` says which). */

@@ -10,6 +10,7 @@ import type { RunContext } from './context';
 import { to_int, to_long, to_size_t } from './ctype';
 import { bad_semctl_argument, fields_need_stat, sembuf_count_out_of_range, setall_count_mismatch, timeout_too_long, unmodeled_operation, unmodeled_path } from './errors';
 import { formatPid } from './processes';
+import { execShmat, execShmctl, execShmdt } from './shm_ops';
 import { SEM_SLEEPS, type SemUnion } from './syscalls';
 import { evaluate, interpolate } from './evaluate';
 import { formatArgument, formatCall, formatCat, formatEcho, formatIpLinkAdd, formatIpLinkDel, formatLine, formatLs, formatSops, type ArgValue, type SemBufValue } from './format';
@@ -33,13 +34,15 @@ const WRAP: Record<ParamKind, (v: bigint) => ArgValue> = {
   msg_cmd: to_int,
   shm_cmd: to_int,
   sem_cmd: to_int,
+  shm_flags: to_int,
   long: to_long,
   size: to_size_t,
+  addr: to_size_t,
   timeout: (v) => v,
 };
 
-/** The calls whose arguments are all in CallStatement.args (semop and semtimedop also take sembufs: execSemop). */
-type PlainCall = Exclude<CallName, 'semop' | 'semtimedop'>;
+/** The calls whose arguments are all in CallStatement.args and whose result is a number (semop/semtimedop: execSemop; shmat/shmdt: shm_ops.ts). */
+type PlainCall = Exclude<CallName, 'semop' | 'semtimedop' | 'shmat' | 'shmdt'>;
 
 const INVOKE = {
   msgget: (s, k, v) => s.sys_msgget(k, v[0] as number, v[1] as number),
@@ -52,11 +55,11 @@ const INVOKE = {
   semctl: (s, k, v, statSet) => s.sys_semctl(k, v[0] as number, v[1] as number, v[2] as number, statSet),
 } satisfies Record<PlainCall, (s: Sys, k: unknown, v: readonly ArgValue[], statSet: true | undefined) => number>;
 
-function begin(ctx: Ctx, node: OperationStatement, text: string): void {
+export function begin(ctx: Ctx, node: OperationStatement, text: string): void {
   if (ctx.trace) ctx.trace({ kind: 'stmt_begin', line: ctx.lineOf(node.start), text });
 }
 
-function finish(ctx: Ctx, node: OperationStatement, result: number): void {
+export function finish(ctx: Ctx, node: OperationStatement, result: number): void {
   ctx.result = result;
   if (ctx.trace) ctx.trace({ kind: 'stmt_end', line: ctx.lineOf(node.start), result });
 }
@@ -92,6 +95,8 @@ function usesVariables(e: Expression): boolean {
       return usesVariables(e.argument);
     case 'BinaryExpression':
       return usesVariables(e.left) || usesVariables(e.right);
+    case 'AddrExpression':
+      return true;
   }
 }
 
@@ -112,6 +117,7 @@ function planCall(ctx: Ctx, node: CallStatement): CallPlan {
 }
 
 function execCall(ctx: Ctx, node: CallStatement): void {
+  if (node.callee === 'shmdt') return execShmdt(ctx, node);
   // a call outside any loop runs once: no plan is kept for it
   const plan = ctx.plans.get(node) ?? (ctx.state.frames.length === 1 ? null : planCall(ctx, node));
   const values: ArgValue[] = plan === null ? [0, 0, 0, 0] : plan.values;
@@ -133,8 +139,10 @@ function execCall(ctx: Ctx, node: CallStatement): void {
   if (node.callee.startsWith('msg')) checkMsgSleepers(ctx, node);
   if (node.callee === 'semop' || node.callee === 'semtimedop') return execSemop(ctx, node, text, values);
   if (node.callee === 'semctl') return execSemctl(ctx, node, text, values);
+  if (node.callee === 'shmat') return execShmat(ctx, node, text, values);
+  if (node.callee === 'shmctl' && (node.fields !== undefined || node.settings !== undefined)) return execShmctl(ctx, node, text, values);
   begin(ctx, node, text);
-  const r = INVOKE[node.callee](ctx.sys, ctx.kernel, values, node.statSet);
+  const r = INVOKE[node.callee as PlainCall](ctx.sys, ctx.kernel, values, node.statSet);
   if (r === -EINTR && ctx.program.multiProcess && (node.callee === 'msgsnd' || node.callee === 'msgrcv')) {
     // only a call that would sleep comes back EINTR: the process stays blocked (it is not queued in the
     // model, so no later message call may run while it sleeps: see checkMsgSleepers)
@@ -159,16 +167,20 @@ function checkMsgSleepers(ctx: Ctx, node: CallStatement): void {
 }
 
 /** A buffer field as the contract prints it: times 0 or T, mode %#o, key %#x (0 for IPC_PRIVATE), the rest decimal. */
-function formatField(name: string, v: number): string {
-  if (name.endsWith('time')) return v === 0 ? '0' : 'T';
-  if (name === 'mode') return v === 0 ? '0' : '0' + v.toString(8);
-  if (name === 'key') return v === 0 ? '0' : '0x' + (v >>> 0).toString(16);
+export function formatField(name: string, v: number | bigint): string {
+  const zero = v === 0 || v === 0n;
+  if (name.endsWith('time')) return zero ? '0' : 'T';
+  if (name === 'mode') return zero ? '0' : '0' + v.toString(8);
+  if (name === 'key') return zero ? '0' : '0x' + (Number(v) >>> 0).toString(16);
   return String(v);
 }
 
 /** The call's line and variable, and the trace's stmt_end. */
-function done(ctx: Ctx, node: CallStatement, text: string, r: number, shown: string = formatResult(r)): void {
-  if (node.assign !== null) ctx.state.vars.set(node.assign.name, r < 0 ? -1n : BigInt(r));
+export function done(ctx: Ctx, node: CallStatement, text: string, r: number, shown: string = formatResult(r)): void {
+  if (node.assign !== null) {
+    ctx.state.vars.set(node.assign.name, r < 0 ? -1n : BigInt(r));
+    ctx.state.addrs.delete(node.assign.name);
+  }
   ctx.out.push(`${ctx.prefix}${text} = ${shown}\n`);
   finish(ctx, node, r);
 }

@@ -207,14 +207,18 @@ function matchCall(source: string, piece: Span): CallStatement | null {
   const callee = r.text(name);
   const calleeSpan = { start: name.start, end: name.end };
   if (!isCallName(callee)) return unknown_call(calleeSpan, callee, CALL_NAMES);
-  if (assign !== null && isConstantName(assign.name)) constant_as_variable(assign, assign.name);
+  if (assign !== null && (isConstantName(assign.name) || assign.name === 'ADDR')) constant_as_variable(assign, assign.name);
 
   let argSpans = splitArguments(source, open + 1, close);
   const { params, optional } = CALLS[callee];
   let sops: SemBufNode[] | undefined;
   let semarg: Expression | Expression[] | undefined;
   let fields: Identifier[] | undefined;
-  if (callee === 'semop' || callee === 'semtimedop') {
+  let settings: { name: Identifier; value: Expression }[] | undefined;
+  if (callee === 'shmctl' && argSpans.length > params.length) {
+    ({ fields, settings } = parseShmctlFields(source, argSpans.slice(params.length)));
+    argSpans = argSpans.slice(0, params.length);
+  } else if (callee === 'semop' || callee === 'semtimedop') {
     if (argSpans.length < params.length) wrong_argument_count(calleeSpan, callee, params.length, params.length, argSpans.length);
     sops = argSpans.slice(params.length).map((a) => parseSemBuf(source, a));
     argSpans = argSpans.slice(0, params.length);
@@ -248,10 +252,11 @@ function matchCall(source: string, piece: Span): CallStatement | null {
     ...(sops === undefined ? {} : { sops }),
     ...(semarg === undefined ? {} : { semarg }),
     ...(fields === undefined ? {} : { fields }),
+    ...(settings === undefined ? {} : { settings }),
   };
   const at = params.findIndex((p) => p.endsWith('_cmd'));
   const cmd = at < 0 ? undefined : args[at];
-  if (cmd?.type === 'Identifier' && cmd.name === 'IPC_SET') {
+  if (cmd?.type === 'Identifier' && cmd.name === 'IPC_SET' && settings === undefined) {
     // the stat-then-set form of msgctl/shmctl/semctl: cmd 1, with the object's own IPC_STAT data as the buffer
     args[at] = { type: 'NumberLiteral', value: 1n, start: cmd.start, end: cmd.end };
     return { type: 'CallStatement', assign, callee, calleeSpan, args, statSet: true, ...extra, start: piece.start, end: piece.end };
@@ -261,6 +266,35 @@ function matchCall(source: string, piece: Span): CallStatement | null {
 
 /** The fields of semid64_ds a STAT command can print (its ipc64_perm part included). */
 export const SEM_FIELDS: ReadonlySet<string> = new Set(['key', 'uid', 'gid', 'cuid', 'cgid', 'mode', 'seq', 'sem_otime', 'sem_ctime', 'sem_nsems']);
+
+/** The fields of shmid64_ds (its ipc64_perm part included), shminfo64 and shm_info, by buffer. */
+export const SHM_BUFFERS = {
+  shmid64_ds: new Set(['key', 'uid', 'gid', 'cuid', 'cgid', 'mode', 'seq', 'shm_segsz', 'shm_atime', 'shm_dtime', 'shm_ctime', 'shm_cpid', 'shm_lpid', 'shm_nattch']),
+  shminfo64: new Set(['shmmax', 'shmmin', 'shmmni', 'shmseg', 'shmall']),
+  shm_info: new Set(['used_ids', 'shm_tot', 'shm_rss', 'shm_swp', 'swap_attempts', 'swap_successes']),
+} as const satisfies Record<string, ReadonlySet<string>>;
+
+/** The buffer fields the language knows in any call (a name outside them is unknown_field at parse time, as the reference does). */
+const ALL_FIELDS: ReadonlySet<string> = new Set([...SEM_FIELDS, ...Object.values(SHM_BUFFERS).flatMap((b) => [...b])]);
+
+/**
+ * shmctl's arguments after the command: field names to print, or
+ * `name=value` settings for IPC_SET (which of them go with the command is
+ * checked when it runs). Throws unknown_field and expression errors.
+ */
+function parseShmctlFields(source: string, rest: Span[]): { fields?: Identifier[]; settings?: { name: Identifier; value: Expression }[] } {
+  const fields: Identifier[] = [];
+  const settings: { name: Identifier; value: Expression }[] = [];
+  for (const a of rest) {
+    const text = source.slice(a.start, a.end);
+    const m = /^([a-z_][a-z0-9_]*)\s*(?:=\s*(\S[^]*))?$/.exec(text);
+    if (m === null || !ALL_FIELDS.has(m[1]!)) unknown_field(a, text, 'a shmctl buffer');
+    const name: Identifier = { type: 'Identifier', name: m[1]!, start: a.start, end: a.start + m[1]!.length };
+    if (m[2] === undefined) fields.push(name);
+    else settings.push({ name, value: parseExpression(source, { start: a.end - m[2].length, end: a.end }) });
+  }
+  return { ...(fields.length > 0 ? { fields } : {}), ...(settings.length > 0 ? { settings } : {}) };
+}
 
 /** Whether the argument is a field to print (a semid64_ds field name) or `name=value`, as the reference tells them from the union argument. */
 function isFieldName(source: string, a: Span): boolean {

@@ -20,6 +20,14 @@ export interface SemUnion {
   stat?: Record<string, number>;
 }
 
+/** shmctl's buffer as the language gives it: the fields a STAT/INFO command prints, or IPC_SET's named fields. */
+export interface ShmctlBuffer {
+  /** set to ask a STAT or INFO command for the fields it copied out (by name), filled on success */
+  fields?: Record<string, bigint>;
+  /** IPC_SET's `mode=`, `uid=`, `gid=`, over the object's own buffer (SHM_STAT_ANY) */
+  set?: { mode?: number; uid?: number; gid?: number };
+}
+
 /** semop's result for a call that sleeps (the kernel's SEM_SLEEPS). */
 export const SEM_SLEEPS = -0x10000;
 
@@ -35,7 +43,11 @@ export interface Syscalls<K> {
    */
   sys_msgctl(k: K, msqid: number, cmd: number, statSet?: true): number;
   sys_shmget(k: K, key: number, size: bigint, shmflg: number): number;
-  sys_shmctl(k: K, shmid: number, cmd: number, statSet?: true): number;
+  sys_shmctl(k: K, shmid: number, cmd: number, statSet?: true, shmbuf?: ShmctlBuffer): number;
+  /** shmat: the address (the caller prints it as ADDR(k)) or -errno, as bigint */
+  sys_shmat(k: K, shmid: number, shmaddr: bigint, shmflg: number): bigint;
+  /** shmdt: 0 or -errno */
+  sys_shmdt(k: K, shmaddr: bigint): number;
   sys_semget(k: K, key: number, nsems: number, semflg: number): number;
   /**
    * `semun`: the 4th argument the workload gave (SETVAL's value, SETALL's
@@ -56,7 +68,7 @@ export interface Syscalls<K> {
   task_fork(k: K): number;
   /** the next calls are made by `pid` */
   task_switch(k: K, pid: number): void;
-  /** the process exits or is killed (exit_sem: its undo adjustments) */
+  /** the process exits or is killed (exit_mm detaches its attachments, exit_sem applies its undo adjustments, exit_shm orphans its segments) */
   task_exit(k: K, pid: number): void;
   /** a file descriptor or -errno; throws UnmodeledPathError for a path nothing models */
   sys_open(k: K, path: string, flags: number): number;
