@@ -5,7 +5,8 @@
  * shmctl lives in shmctl.ts, shmat/shmdt and exit_shm in shmat.ts.
  *
  * Simplified: the creator is a task's pid (shm_creator, 0 once it exited:
- * the kernel's NULL) and its shm_clist is the ids on the task. The backing file
+ * the kernel's NULL); the task's shm_clist is not kept, exit_shm finds the
+ * segments that name it (ipc/shmat.ts). The backing file
  * is reduced to what decides the results: shmem_kernel_file_setup's size
  * limit and overcommit check (mm/util.c __vm_enough_memory, heuristic mode
  * vm.overcommit_memory=0) and hugetlb_file_setup's page sizes and
@@ -115,7 +116,6 @@ function newseg(k: Kernel, params: IpcParams): number {
   };
   const idx = ipc_addid(ns, shm_ids(k), shp, ns.shm_ctlmni, k.probe);
   if (idx < 0) return idx;
-  k.state.tasks.tasks.get(shp.shm_creator)?.shm_clist.push(shp.id);
   ns.shm_tot = tot;
   return shp.id;
 }
@@ -132,12 +132,10 @@ export function ksys_shmget(k: Kernel, key: number, size: bigint, shmflg: number
   return ipcget(k, shm_ids(k), shm_ops, { key, flg: shmflg, size, nsems: 0 }, k.probe);
 }
 
-/** shm_destroy: give back the pages, unlink it from its creator's shm_clist (shm_rmid) and remove the id. */
+/** shm_destroy: give back the pages and remove the id (shm_rmid; the creator's list is shm_creator, cleared). */
 export function shm_destroy(k: Kernel, shp: ShmidKernel, why: ShmDestroyReason): void {
   const ns = k.state.ipc;
   ns.shm_tot = (ns.shm_tot - shm_numpages(shp.shm_segsz)) & U64;
-  const creator = shp.shm_creator === 0 ? undefined : k.state.tasks.tasks.get(shp.shm_creator);
-  if (creator !== undefined) creator.shm_clist.splice(creator.shm_clist.indexOf(shp.id), 1);
   shp.shm_creator = 0;
   ipc_rmid(ns, shm_ids(k), shp, k.probe);
   shp.shm_cprid = shp.shm_lprid = 0;

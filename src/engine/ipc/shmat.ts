@@ -23,6 +23,7 @@ import { SHM_RDONLY, SHM_RND, SHM_REMAP, SHM_EXEC } from '../uapi/ipc';
 import type { ShmidKernel } from './namespace';
 import { ipc_obtain_object_check, ipc_obtain_object_idr, ipcperms, S_IRUGO } from './util';
 import { shm_destroy, shm_ids, shm_may_destroy } from './shm';
+import { ipc_idr_get_next } from './ipc_idr';
 import { current, task_tgid, type TaskStruct } from '../kernel/task';
 import { do_munmap, find_vma, find_vma_intersection, get_unmapped_area, page_align, PAGE_SIZE, TASK_SIZE, vma_link, type VmArea, type VmOps } from '../mm/mmap';
 
@@ -181,18 +182,24 @@ export function exit_mm(k: Kernel, pid: number): void {
 /**
  * exit_shm of task `pid` (after exit_mm and exit_sem in do_exit): the
  * segments it created lose their creator (orphans), and with
- * shm_rmid_forced those nobody has attached go.
+ * shm_rmid_forced those nobody has attached go. The kernel walks the
+ * task's shm_clist (newest first); the model finds the same segments in
+ * the IDR, which only matters for the order of the trace events.
  */
 export function exit_shm(k: Kernel, pid: number): void {
-  const task = k.state.tasks.tasks.get(pid);
-  if (task === undefined) return;
   const ns = k.state.ipc;
-  for (const id of [...task.shm_clist]) {
-    const shp = ipc_obtain_object_idr(ns, shm_ids(k), id, k.probe);
-    if (shp === null) continue;
+  const ids = shm_ids(k);
+  if (!ids.in_use) return;
+  // the task's shm_clist: the segments that still name it as creator, in idr order
+  const created: ShmidKernel[] = [];
+  const cursor = { id: 0 };
+  for (let shp = ipc_idr_get_next(ids.ipcs_idr, cursor, k.probe); shp !== null; shp = ipc_idr_get_next(ids.ipcs_idr, cursor, k.probe)) {
+    cursor.id++;
+    if (shp.shm_creator === pid) created.push(shp);
+  }
+  for (const shp of created) {
     shp.shm_creator = 0;
     if (ns.shm_rmid_forced && shm_may_destroy(k, shp)) shm_destroy(k, shp, 'creator_exit');
     else if (k.probe.trace) k.probe.trace({ kind: 'shm_orphan', id: shp.id, pid });
   }
-  task.shm_clist = [];
 }

@@ -3,8 +3,9 @@
  * touches (Linux 6.18): the tgid, `sysvsem.undo_list` (ipc/sem.c's
  * sem_undo_list), for a task asleep in semop the `status` word of the
  * sem_queue on its stack, which the waker writes (ipc/sem.c "all work is
- * done by the waker"), its shared-memory mappings (`mm`, see mm/mmap.ts)
- * and `sysvshm.shm_clist`, the segments it created (ipc/shm.c exit_shm).
+ * done by the waker") and its shared-memory mappings (`mm`, see
+ * mm/mmap.ts). `sysvshm.shm_clist`, the segments it created, is kept the
+ * other way round: each segment names its creator (ShmidKernel.shm_creator).
  *
  * Simplified: a process is one thread (tgid = pid), its undo list is never
  * shared (no CLONE_SYSVSEM), pids are handed out in creation order from
@@ -39,12 +40,10 @@ export interface TaskStruct {
   sem_status: number | null;
   /** the shm VMAs of its address space, sorted by address (mm->mmap, shm mappings only) */
   mm: VmArea[];
-  /** sysvshm.shm_clist: the ids of the segments it created that still name it as their creator */
-  shm_clist: number[];
 }
 
 function new_task(pid: number): TaskStruct {
-  return { pid, undo_list: null, sem_sleeping: -1, sem_status: null, mm: [], shm_clist: [] };
+  return { pid, undo_list: null, sem_sleeping: -1, sem_status: null, mm: [] };
 }
 
 /** The tasks and who runs: plain data in kernel.state. */
