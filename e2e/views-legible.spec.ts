@@ -13,6 +13,7 @@ import { KEYS_49 } from '../src/engine/view/keyht.test-helper';
 import { extract_proc } from '../src/engine/view/proc';
 
 const TOUR = readFileSync(new URL('../public/examples/tour.ipc', import.meta.url), 'utf8');
+const SHM_CARD = readFileSync(new URL('../public/examples/shm-removed-while-attached.ipc', import.meta.url), 'utf8');
 const TOUR_OPS = 17;
 const FLOOR_PX = 11;
 /** every view, three at a time: the Tour's own set, the rest, max_idx after its search, the key table after a resize */
@@ -21,6 +22,7 @@ const SETS = [
   { workload: TOUR, step: TOUR_OPS, views: ['maxidx', 'percpu', 'seqfile'] },
   { workload: SET_0_3_9, step: 6, views: ['maxidx', 'idr', 'proc'] },
   { workload: KEYS_49, step: 49, views: ['keyht', 'percpu', 'idr'] },
+  { workload: SHM_CARD, step: 11, views: ['shm', 'idr', 'seqfile'] },
 ];
 const SIZES = [
   { name: '1440 px', width: 1440, height: 900 },

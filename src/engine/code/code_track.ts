@@ -55,7 +55,10 @@ const CALLS: Record<string, EntryFn> = {
 
 /** The system call a statement's text enters through ('syscall' for one this table does not know). */
 export function entryOf(statement: string): EntryFn {
-  const s = statement.replace(/^\s*[A-Za-z_]\w*\s*=\s*/, '').trimStart();
+  const s = statement
+    .replace(/^\s*@[a-z][a-z0-9_]*\s+/, '')
+    .replace(/^\s*[A-Za-z_]\w*\s*=\s*/, '')
+    .trimStart();
   const call = /^([a-z]+)\s*\(/.exec(s);
   if (call !== null) return CALLS[call[1]!] ?? 'syscall';
   if (/^cat\b/.test(s)) return 'sys_read';

@@ -48,7 +48,7 @@ export const MECHANISM_VIEW: Readonly<Record<Mechanism, ViewId | null>> = {
   keyht: 'keyht',
   maxidx: 'maxidx',
   msg: null,
-  shm: null,
+  shm: 'shm',
   percpu: 'percpu',
   seq_file: 'seqfile',
   // the /proc view draws __dev_alloc_name's scan beside the directory it is about
@@ -70,6 +70,7 @@ export const VIEW_STEPS: Readonly<Record<ViewId, readonly Mechanism[]>> = {
   percpu: ['percpu'],
   seqfile: ['seq_file'],
   keyht: ['keyht'],
+  shm: ['shm'],
 };
 
 /** The system call a statement enters the kernel through. */

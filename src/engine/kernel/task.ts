@@ -29,6 +29,8 @@ export interface SemUndo {
 
 export interface TaskStruct {
   pid: number;
+  /** task_struct.comm: the process name (the workload's @NAME; `main` for the first) */
+  comm: string;
   /** sysvsem.undo_list.list_proc, head first; null until the first SEM_UNDO op (get_undo_list) */
   undo_list: SemUndo[] | null;
   /** the semid of the array the task sleeps on in semop, or -1 */
@@ -42,8 +44,8 @@ export interface TaskStruct {
   mm: VmArea[];
 }
 
-function new_task(pid: number): TaskStruct {
-  return { pid, undo_list: null, sem_sleeping: -1, sem_status: null, mm: [] };
+function new_task(pid: number, comm: string): TaskStruct {
+  return { pid, comm, undo_list: null, sem_sleeping: -1, sem_status: null, mm: [] };
 }
 
 /** The tasks and who runs: plain data in kernel.state. */
@@ -57,7 +59,7 @@ export interface TaskTable {
 }
 
 export function create_task_table(first_pid: number): TaskTable {
-  return { tasks: new Map([[first_pid, new_task(first_pid)]]), current: first_pid, next_pid: first_pid + 1, shm_attaches: 0 };
+  return { tasks: new Map([[first_pid, new_task(first_pid, 'main')]]), current: first_pid, next_pid: first_pid + 1, shm_attaches: 0 };
 }
 
 /** The task making the current system call. */
@@ -70,11 +72,11 @@ export function task_tgid(k: Kernel): number {
   return k.state.tasks.current;
 }
 
-/** fork() from the replayer: a new task with no undo list and no attachments. Return: its pid. */
-export function task_fork(k: Kernel): number {
+/** fork() from the replayer: a new task named `comm` with no undo list and no attachments. Return: its pid. */
+export function task_fork(k: Kernel, comm = 'task'): number {
   const t = k.state.tasks;
   const pid = t.next_pid++;
-  t.tasks.set(pid, new_task(pid));
+  t.tasks.set(pid, new_task(pid, comm));
   return pid;
 }
 

@@ -29,7 +29,7 @@ function procNamed(c: Ctx, name: string): ProcState {
   if (procs.length === 0) procs.push({ name: 'main', pid: c.sys.task_first(c.kernel), blocked: null });
   let p = procs.find((x) => x.name === name);
   if (p === undefined) {
-    p = { name, pid: c.sys.task_fork(c.kernel), blocked: null };
+    p = { name, pid: c.sys.task_fork(c.kernel, name), blocked: null };
     procs.push(p);
   }
   return p;

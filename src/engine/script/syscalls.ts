@@ -64,8 +64,8 @@ export interface Syscalls<K> {
   sem_nsems(k: K, semid: number): number | null;
   /** the pid of the first process (`main`) */
   task_first(k: K): number;
-  /** fork(): a new process; its pid */
-  task_fork(k: K): number;
+  /** fork(): a new process named `name` (the kernel's comm); its pid */
+  task_fork(k: K, name: string): number;
   /** the next calls are made by `pid` */
   task_switch(k: K, pid: number): void;
   /** the process exits or is killed (exit_mm detaches its attachments, exit_sem applies its undo adjustments, exit_shm orphans its segments) */

@@ -8,6 +8,7 @@ import { extract_proc } from './proc';
 import { extract_percpu } from './percpu';
 import { extract_seqfile } from './seqfile';
 import { extract_keyht } from './keyht';
+import { extract_shm } from './shm';
 
 export const EXTRACTORS: Partial<Record<ViewId, Extractor>> = {
   idr: extract_idr as Extractor,
@@ -16,4 +17,5 @@ export const EXTRACTORS: Partial<Record<ViewId, Extractor>> = {
   percpu: extract_percpu as Extractor,
   seqfile: extract_seqfile as Extractor,
   keyht: extract_keyht as Extractor,
+  shm: extract_shm as Extractor,
 };

@@ -11,7 +11,7 @@
 import type { Kernel } from '../kernel';
 import type { TraceEvent } from '../trace';
 
-export type ViewId = 'idr' | 'maxidx' | 'proc' | 'percpu' | 'seqfile' | 'keyht';
+export type ViewId = 'idr' | 'maxidx' | 'proc' | 'percpu' | 'seqfile' | 'keyht' | 'shm';
 
 /** Which instance of a structure a view shows; a view picks a sensible default from the events when unset. */
 export interface ViewOptions {
