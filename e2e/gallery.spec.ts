@@ -13,7 +13,7 @@ function stateOf(url: string): Record<string, unknown> {
 test('a first visit lands on the scenario cards: the tour and every seed scenario', async ({ page }) => {
   await openFresh(page);
   const landing = page.getByRole('region', { name: 'Scenarios' });
-  await expect(landing.locator('li.card')).toHaveCount(10);
+  await expect(landing.locator('li.card')).toHaveCount(11);
   await expect(landing.locator('li.card h3')).toHaveText([
     'Tour',
     'Reading /proc/sysvipc/shm',
@@ -25,6 +25,7 @@ test('a first visit lands on the scenario cards: the tour and every seed scenari
     'The RCU IDR for ipc',
     'semget of many keys',
     'semget of existing keys',
+    'A segment removed while attached',
   ]);
   await expect(landing.getByRole('button', { name: 'Reproduce Reading /proc/sysvipc/shm' })).toBeVisible();
   await expect(landing.getByRole('button', { name: 'Reproduce Tour' })).toHaveCount(0);
