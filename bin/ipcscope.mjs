@@ -19,6 +19,7 @@ if (!existsSync(bundle)) {
   });
 }
 
-const { main } = await import(pathToFileURL(bundle).href);
+// eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- typed by the JSDoc cast, which typescript-eslint does not see (it reads the expression inside the parentheses)
+const { main } = /** @type {{ main: (argv: string[]) => Promise<number | undefined> }} */ (await import(pathToFileURL(bundle).href));
 const code = await main(process.argv.slice(2));
 process.exitCode = typeof code === 'number' ? code : 0;

@@ -1,8 +1,10 @@
 import { createRequire } from 'node:module';
 import { test, expect } from './fixtures';
 import { editor, expectStep, button, openFresh, typeWorkload } from './playground';
+import type * as LzStringModule from 'lz-string';
+type LzString = typeof LzStringModule;
 
-const lz = createRequire(import.meta.url)('lz-string') as typeof import('lz-string');
+const lz = createRequire(import.meta.url)('lz-string') as LzString;
 
 /** The state in the page's address bar. */
 function stateOf(url: string): Record<string, unknown> {

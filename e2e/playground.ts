@@ -6,6 +6,8 @@ import { bootMachine } from '../src/engine/api';
 import type { KernelConfig } from '../src/engine/config';
 import type { Kernel } from '../src/engine/kernel';
 import type { TraceEvent } from '../src/engine/trace';
+import type * as LzStringModule from 'lz-string';
+type LzString = typeof LzStringModule;
 
 /**
  * Clicks "Copy link" on `page`, checks it says so, and opens the copied link
@@ -67,7 +69,7 @@ export async function openFresh(page: Page): Promise<void> {
 }
 
 // lz-string is CommonJS without static exports, so Node's ESM loader (which runs these specs) needs require
-const lz = createRequire(import.meta.url)('lz-string') as typeof import('lz-string');
+const lz = createRequire(import.meta.url)('lz-string') as LzString;
 
 /** The `#s=` hash of a link carrying `state` (any JSON, valid or not). */
 export function linkHash(state: unknown): string {

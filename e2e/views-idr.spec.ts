@@ -136,7 +136,7 @@ test('Export SVG downloads a document that parses and holds the strips', async (
   await viewPanel(page, 'idr').getByRole('button', { name: 'Export SVG' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('ipcscope-idr-step70.svg');
-  const text = await readFile((await file.path())!, 'utf8');
+  const text = await readFile(await file.path(), 'utf8');
   const parsed = await page.evaluate((t) => {
     const doc = new DOMParser().parseFromString(t, 'image/svg+xml');
     return {
@@ -150,6 +150,6 @@ test('Export SVG downloads a document that parses and holds the strips', async (
   const png = page.waitForEvent('download');
   await viewPanel(page, 'idr').getByRole('button', { name: 'Export PNG' }).click();
   const pngFile = await png;
-  const bytes = await readFile((await pngFile.path())!);
+  const bytes = await readFile(await pngFile.path());
   expect([...bytes.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
 });

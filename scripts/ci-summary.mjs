@@ -19,19 +19,30 @@ if (positionals.length > 3 || ![status, extraPassed, extraFailed].every((n) => /
 let passed = Number(extraPassed);
 let failed = Number(extraFailed);
 
-/** @param {string} path */
+/**
+ * The fields this script reads from vitest's JSON reporter.
+ * @typedef {{ numPassedTests?: number, numFailedTests?: number, numFailedTestSuites?: number }} VitestReport
+ * And from Playwright's.
+ * @typedef {{ name: string, path?: string }} PwAttachment
+ * @typedef {{ status: string, attachments?: PwAttachment[] }} PwResult
+ * @typedef {{ title: string, file: string, line: number, tests?: { results?: PwResult[] }[] }} PwSpec
+ * @typedef {{ title?: string, file?: string, specs?: PwSpec[], suites?: PwSuite[] }} PwSuite
+ * @typedef {{ suites?: PwSuite[], stats?: { expected?: number, unexpected?: number, flaky?: number } }} PwReport
+ */
+
+/** @param {string} path @returns {unknown} */
 function read(path) {
   return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null;
 }
 
-const unit = read('reports/vitest.json');
+const unit = /** @type {VitestReport | null} */ (read('reports/vitest.json'));
 if (unit) {
   passed += unit.numPassedTests ?? 0;
   failed += unit.numFailedTests ?? 0;
   // a test file that failed to load has no failed tests of its own: count the file
   if ((unit.numFailedTests ?? 0) === 0) failed += unit.numFailedTestSuites ?? 0;
 }
-const e2e = read('reports/e2e.json');
+const e2e = /** @type {PwReport | null} */ (read('reports/e2e.json'));
 for (const line of failedBrowserTests(e2e)) console.log(line);
 if (e2e?.stats) {
   passed += e2e.stats.expected ?? 0;
@@ -46,28 +57,29 @@ process.exit(failed > 0 || Number(status) !== 0 ? 1 : 0);
 /**
  * One line per failed attempt of a browser test in a Playwright JSON report:
  * where it is, and its trace and screenshot files when it kept them.
- * @param {any} report
+ * @param {PwReport | null} report
  * @returns {string[]}
  */
 function failedBrowserTests(report) {
   /** @type {string[]} */
   const lines = [];
-  /** @param {any} suite @param {string[]} titles */
+  /** @param {PwSuite} suite @param {string[]} titles */
   const walk = (suite, titles) => {
     const path = suite.title && !suite.file?.endsWith(suite.title) ? [...titles, suite.title] : titles;
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
         for (const r of t.results ?? []) {
           if (r.status === 'passed' || r.status === 'skipped') continue;
-          const files = (r.attachments ?? []).filter((/** @type {any} */ a) => typeof a.path === 'string');
-          const trace = files.find((/** @type {any} */ a) => a.name === 'trace');
-          const shot = files.find((/** @type {any} */ a) => a.name === 'screenshot');
+          /** @param {string} name the path of the attachment kept under that name */
+          const kept = (name) => (r.attachments ?? []).find((a) => a.name === name && typeof a.path === 'string')?.path;
+          const trace = kept('trace');
+          const shot = kept('screenshot');
           const title = [...path, spec.title].join(' › ');
           const rel = (/** @type {string} */ f) => relative(process.cwd(), f) || f;
           lines.push(
             `browser test ${r.status}: ${spec.file}:${spec.line} › ${title}` +
-              (trace ? `\n  trace: ${rel(trace.path)} (npx playwright show-trace ${rel(trace.path)})` : '\n  trace: none kept') +
-              (shot ? `\n  screenshot: ${rel(shot.path)}` : ''),
+              (trace ? `\n  trace: ${rel(trace)} (npx playwright show-trace ${rel(trace)})` : '\n  trace: none kept') +
+              (shot ? `\n  screenshot: ${rel(shot)}` : ''),
           );
         }
       }

@@ -25,6 +25,8 @@ import { listCorpus, writeRecording } from '../tests/conformance/corpus';
 import { generateProcsWorkload, generateWorkload } from '../tests/conformance/generate';
 import { hostUnavailableReason, recordOnHost } from '../tests/conformance/host';
 import { parseOptions, type OptionSpec } from '../src/cli/options';
+// a type only: the module itself is imported lazily below
+import type * as ConformanceEngine from '../tests/conformance/engine';
 
 interface Args {
   mode: 'check' | 'record' | 'fuzz';
@@ -75,7 +77,7 @@ function parseArgs(argv: string[]): Args {
 }
 
 /** The engine is loaded only when needed, so --record works while it does not build. */
-async function loadEngine(): Promise<typeof import('../tests/conformance/engine')> {
+async function loadEngine(): Promise<typeof ConformanceEngine> {
   return import('../tests/conformance/engine');
 }
 

@@ -27,7 +27,8 @@ export function findBrowser() {
   for (const p of SYSTEM_BROWSERS) if (existsSync(p)) return { path: p, source: 'system' };
   try {
     const require = createRequire(import.meta.url);
-    const { chromium } = require('playwright-core');
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- typed by the JSDoc cast, which typescript-eslint does not see (it reads the expression inside the parentheses)
+    const { chromium } = /** @type {typeof import('playwright-core')} */ (require('playwright-core'));
     const own = chromium.executablePath();
     if (own && existsSync(own)) return { path: undefined, source: 'playwright' };
   } catch {

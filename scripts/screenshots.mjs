@@ -4,6 +4,7 @@
 // Builds the site (skip with --no-build), serves dist/ with serve-dist.mjs
 // and drives the Chromium that find-browser.mjs finds.
 //   node scripts/screenshots.mjs [--no-build] [--port 4399]
+/* global document -- read inside page.waitForFunction callbacks, which run in the page */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -24,9 +25,11 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
 }
 
 // the page's own link encoder (loaded as CommonJS: lz-string has no ES module exports)
-const { hashForState } = tsRequire('../src/ui/state/url_state.ts', import.meta.url);
+// eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- typed by the JSDoc cast, which typescript-eslint does not see (it reads the expression inside the parentheses)
+const { hashForState } = /** @type {typeof import('../src/ui/state/url_state')} */ (tsRequire('../src/ui/state/url_state.ts', import.meta.url));
 // the max_idx scene is the workload the view's tests use
-const { SET_0_3_9 } = tsRequire('../src/engine/view/view.test-helper.ts', import.meta.url);
+// eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- typed by the JSDoc cast, which typescript-eslint does not see (it reads the expression inside the parentheses)
+const { SET_0_3_9 } = /** @type {typeof import('../src/engine/view/view.test-helper')} */ (tsRequire('../src/engine/view/view.test-helper.ts', import.meta.url));
 
 /** @param {number} n */
 const MANY = (n) => `repeat ${n} { msgget(IPC_PRIVATE, IPC_CREAT|0600) }\n`;
@@ -89,7 +92,7 @@ try {
   const ids = (await tabs.evaluateAll((ts) => ts.map((t) => t.getAttribute('data-testid')))).map((t) => (t ?? '').slice('view-tab-'.length));
   for (const id of ids) {
     const scene = SCENES[id] ?? { workload: TOUR, step: 17 };
-    const hash = hashForState({ v: 1, workload: scene.workload, step: scene.step, views: [id], kernel: scene.kernel ?? {} });
+    const hash = hashForState({ v: 3, workload: scene.workload, step: scene.step, event: null, views: [id], kernel: scene.kernel ?? {}, mode: 'play', compare: null });
     await page.goto('about:blank');
     await page.goto(base + hash);
     const panel = page.locator(`[data-testid="stage"] [data-view="${id}"]`);
@@ -101,7 +104,7 @@ try {
   // the multi-CPU panel: seed 004 on 2.6.25, run with F8, its timeline zoomed out
   const SMP = await (await import('node:fs/promises')).readFile(new URL('../public/examples/004-rcu-idr.ipc', import.meta.url), 'utf8');
   await page.goto('about:blank');
-  await page.goto(base + hashForState({ v: 1, workload: SMP, step: 0, views: [], kernel: { preset: '2.6.25' } }));
+  await page.goto(base + hashForState({ v: 3, workload: SMP, step: 0, event: null, views: [], kernel: { preset: '2.6.25' }, mode: 'play', compare: null }));
   const smp = page.locator('[data-testid="smp-panel"]');
   await smp.waitFor();
   await page.keyboard.press('F8');

@@ -38,7 +38,8 @@ function requestPath(url) {
   }
 }
 
-const server = createServer(async (req, res) => {
+/** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
+async function respond(req, res) {
   let path = requestPath(req.url ?? '/');
   if (path === null) {
     res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request: the path does not decode');
@@ -59,6 +60,14 @@ const server = createServer(async (req, res) => {
   } catch {
     res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
   }
+}
+
+// respond() catches its own errors; a rejection here would be a bug, so it ends the response instead of the server
+const server = createServer((req, res) => {
+  respond(req, res).catch(() => {
+    if (res.headersSent) res.destroy();
+    else res.writeHead(500, { 'content-type': 'text/plain' }).end('internal error');
+  });
 });
 // port 0: any free port; the line below says which
 server.listen(port, '127.0.0.1', () => {

@@ -7,10 +7,12 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { installProbe, type BenchProbe, type Change } from './page-probe';
+import type * as LzStringModule from 'lz-string';
+type LzString = typeof LzStringModule;
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 // lz-string is CommonJS without static exports, so Node's ESM loader needs require
-const lz = createRequire(import.meta.url)('lz-string') as typeof import('lz-string');
+const lz = createRequire(import.meta.url)('lz-string') as LzString;
 
 /** A link as the page makes one: version 1 of the URL state (newer pages migrate it). */
 export function link(base: string, workload: string, step: number, views: string[]): string {
@@ -34,7 +36,7 @@ export async function serve(): Promise<{ base: string; proc: ChildProcess }> {
   await new Promise<void>((resolve, reject) => {
     proc.once('error', reject);
     proc.once('exit', (code) => reject(new Error(`serve-dist exited (${code})`)));
-    proc.stdout!.once('data', () => resolve());
+    proc.stdout.once('data', () => resolve());
   });
   return { base: `http://127.0.0.1:${port}/`, proc };
 }

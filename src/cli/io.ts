@@ -52,11 +52,11 @@ export function writeAll(stream: NodeJS.WriteStream, text: string): Promise<void
  * holding on, until it ends. The last chunk is held back and written by
  * `end`, which resolves once everything is flushed (or the reader went away).
  */
-export function chunkWriter(stream: NodeJS.WriteStream): { write(chunk: string): void; end(): Promise<void> } {
+export function chunkWriter(stream: NodeJS.WriteStream): { write: (chunk: string) => void; end: () => Promise<void> } {
   watch(stream);
   let held = '';
   return {
-    write(chunk) {
+    write: (chunk) => {
       if (held.length > 0 && !closed.has(stream)) stream.write(held);
       held = chunk;
     },

@@ -44,7 +44,7 @@ function copyOf(v: unknown, memo: Map<object, unknown>): unknown {
     return out;
   }
   const proto: unknown = Object.getPrototypeOf(v);
-  if (proto !== Object.prototype && proto !== null) throw new TypeError(`plainCopy: cannot copy a ${(v as object).constructor?.name ?? 'class'} instance`);
+  if (proto !== Object.prototype && proto !== null) throw new TypeError(`plainCopy: cannot copy a ${v.constructor?.name ?? 'class'} instance`);
   const out: Record<string, unknown> = {};
   memo.set(v, out);
   for (const k of Object.keys(v)) out[k] = copyOf((v as Record<string, unknown>)[k], memo);

@@ -27,17 +27,18 @@ export type Reply =
   | { kind: 'superseded'; job: number }
   | { kind: 'no_session'; job: number };
 
+/** Closures, not methods: the worker hands them to Comlink one by one. */
 export interface SessionHost {
   /** one listener for the progress of long jobs (a Comlink proxy in the worker) */
-  setProgressListener(listener: ((p: Progress) => void) | null): void;
+  setProgressListener: (listener: ((p: Progress) => void) | null) => void;
   /** starts a session for `text` (replacing the current one), explores it to the end and moves it to `target` */
-  open(text: string, choice: KernelChoice, target: Target): Promise<Reply>;
+  open: (text: string, choice: KernelChoice, target: Target) => Promise<Reply>;
   /** moves the current session */
-  navigate(target: Target): Promise<Reply>;
+  navigate: (target: Target) => Promise<Reply>;
   /** stops the running job, if any */
-  cancel(): void;
+  cancel: () => void;
   /** the views whose frames come with every snapshot from now on (none at first) */
-  setViews(req: FrameRequest): void;
+  setViews: (req: FrameRequest) => void;
 }
 
 export interface HostOptions {

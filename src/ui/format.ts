@@ -11,9 +11,9 @@ import { formatLocale } from 'd3-format';
 export { formatSlope } from '../engine/sweep_format';
 
 // d3's default locale, with an ASCII minus (the default is U+2212) as the page always wrote it
-const { format } = formatLocale({ decimal: '.', thousands: ',', grouping: [3], currency: ['', ''], minus: '-' });
-const si = format('.3~s');
-const significant = format('.3~r');
+const locale = formatLocale({ decimal: '.', thousands: ',', grouping: [3], currency: ['', ''], minus: '-' });
+const si = locale.format('.3~s');
+const significant = locale.format('.3~r');
 
 /** `'1.23m'` → ['1.23', 'm']; `'1'` → ['1', ''] */
 function split(text: string): [string, string] {

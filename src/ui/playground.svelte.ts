@@ -71,6 +71,7 @@ export class Playground {
    */
   inner = $state(false);
   /** the event kinds Continue stops at */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- $state.raw: replaced whole (toggleBreakpoint), never mutated
   breakpoints = $state.raw<ReadonlySet<TraceEvent['kind']>>(new Set());
   /** each view's options (which ipc, which subtree) */
   viewOptions = $state.raw<Partial<Record<ViewId, ViewOptions>>>({});
@@ -144,6 +145,7 @@ export class Playground {
   };
 
   toggleBreakpoint(kind: TraceEvent['kind']): void {
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- the new value of a $state.raw, complete before it is assigned
     const next = new Set(this.breakpoints);
     if (!next.delete(kind)) next.add(kind);
     this.breakpoints = next;
@@ -158,6 +160,7 @@ export class Playground {
 
   /** Goes to the next event that view `id` draws as its own (VIEW_STEPS), here or in the following operations. */
   nextInView = (id: ViewId): Promise<void> => {
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a local lookup table, not state
     const mine = new Set(VIEW_STEPS[id]);
     return this.#seekEvent((e) => mine.has(mechanismOf(e.kind)), 'event of that view');
   };

@@ -2,6 +2,12 @@
  * The committed conformance corpus: workloads/NNN-name.ipc with the host
  * kernel's output in expected/NNN-name.out, plus expected/NNN-name.exit
  * holding the exit status when it is not 0.
+ *
+ * Golden files of our own rather than vitest's toMatchSnapshot on purpose:
+ * the expected bytes come from the real kernel through the recorder, never
+ * from the engine, so `vitest -u` must not be able to rewrite them; they are
+ * plain files the recorder writes, diff(1) reads and a reviewer can check
+ * against a kernel run line by line.
  */
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

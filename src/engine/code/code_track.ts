@@ -99,7 +99,7 @@ const RB_INSERT = new Set<TraceEvent['kind']>(['rb_compare', 'rb_link', 'rb_case
  * after the insert, else a /proc/sys directory's. Other events: 'sysctl'.
  */
 function rbTrees(events: readonly TraceEvent[]): Array<'procfs' | 'sysctl'> {
-  const out: Array<'procfs' | 'sysctl'> = new Array(events.length).fill('sysctl');
+  const out = new Array<'procfs' | 'sysctl'>(events.length).fill('sysctl');
   let i = 0;
   while (i < events.length) {
     if (!RB_INSERT.has(events[i]!.kind)) {

@@ -374,7 +374,7 @@ export function do_smart_update(k: Kernel, sma: SemArray, sops: readonly SemBuf[
 export function do_semtimedop(k: Kernel, semid: number, sops: readonly SemBuf[], timeout: Timespec | null): number {
   const ns = k.state.ipc;
   const nsops = sops.length;
-  if (nsops > ns.sem_ctls[2]!) return -E2BIG;
+  if (nsops > ns.sem_ctls[2]) return -E2BIG;
   if (nsops < 1 || semid < 0) return -EINVAL;
   if (timeout !== null && (timeout.tv_sec < 0n || timeout.tv_nsec < 0n || timeout.tv_nsec >= 1_000_000_000n)) return -EINVAL;
   let max = 0;

@@ -321,7 +321,7 @@ describe('the old IDR against a Map model', () => {
               if (got !== model.get(id)) throw new Error(`idr_replace(${id}) returned the wrong pointer`);
               model.set(id, entry);
             } else if (got !== -ENOENT && got !== -EINVAL) {
-              throw new Error(`idr_replace(${id}) of a free id returned ${String(got)}`);
+              throw new Error(`idr_replace(${id}) of a free id returned ${JSON.stringify(got)}`);
             }
           }
           check_old_idr(idr, model, exact);

@@ -91,7 +91,7 @@ describe('the IDR against a Map model', () => {
                 if (got !== model.get(id)) throw new Error(`idr_replace(${id}) returned the wrong pointer`);
                 model.set(id, entry);
               } else if (got !== -ENOENT) {
-                throw new Error(`idr_replace(${id}) of a free id returned ${String(got)}`);
+                throw new Error(`idr_replace(${id}) of a free id returned ${JSON.stringify(got)}`);
               }
               break;
             }

@@ -54,7 +54,7 @@ export function percpu_counter_add_batch(c: PercpuCounter, amount: number, batch
   } else {
     c.counters[cpu] = local;
   }
-  if (p.trace) p.trace({ kind: 'percpu_add', counter: name, cpu, amount, local: c.counters[cpu]! });
+  if (p.trace) p.trace({ kind: 'percpu_add', counter: name, cpu, amount, local: c.counters[cpu] });
   return folded;
 }
 

@@ -131,7 +131,7 @@ export function radix_tree_node_alloc<T>(root: RadixTreeRoot<T>, parent: RadixTr
     offset,
     count,
     parent,
-    slots: NULL_SLOTS.slice() as (RadixTreeNode<T> | T | null)[],
+    slots: NULL_SLOTS.slice(),
     free_lo: 0,
     free_hi: 0,
   };

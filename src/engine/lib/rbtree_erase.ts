@@ -72,6 +72,7 @@ function erase_unlink<T>(node: RbNode<T>, root: RbRoot<T>, p: Probe): RbNode<T> 
     child.rb_parent = successor;
   }
 
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tmp is declared nullable; the assertion narrows it for the lines below
   tmp = node.rb_left as RbNode<T>;
   successor.rb_left = tmp;
   tmp.rb_parent = successor;
@@ -142,6 +143,7 @@ function erase_color<T>(parent: RbNode<T>, root: RbRoot<T>, p: Probe): void {
       // node is parent's left child (the sibling exists: its side is one black taller)
       if (sibling.rb_color === RB_RED) {
         __rb_case('erase', 1, p);
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tmp1 is declared nullable; the assertion narrows it for the lines below
         tmp1 = sibling.rb_left as RbNode<T>;
         parent.rb_right = tmp1;
         sibling.rb_left = parent;
@@ -197,6 +199,7 @@ function erase_color<T>(parent: RbNode<T>, root: RbRoot<T>, p: Probe): void {
       sibling = parent.rb_left as RbNode<T>;
       if (sibling.rb_color === RB_RED) {
         __rb_case('erase', 1, p);
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tmp1 is declared nullable; the assertion narrows it for the lines below
         tmp1 = sibling.rb_right as RbNode<T>;
         parent.rb_left = tmp1;
         sibling.rb_right = parent;

@@ -181,10 +181,10 @@ export function rhashtable_remove_fast<T extends { key: number }>(ht: Rhashtable
   const pos = chain === null ? -1 : chain.indexOf(obj);
   p.costs.rht_chain_steps += pos < 0 ? (chain?.length ?? 0) : pos + 1;
   if (pos < 0) return -ENOENT;
-  chain!.splice(pos, 1);
-  if (chain!.length === 0) tbl.buckets[bucket] = null;
+  chain.splice(pos, 1);
+  if (chain.length === 0) tbl.buckets[bucket] = null;
   ht.nelems--;
-  if (p.trace) p.trace({ kind: 'rht_bucket', name: ht.name, op: 'remove', key: obj.key, bucket, size: tbl.size, chain: chain!.length });
+  if (p.trace) p.trace({ kind: 'rht_bucket', name: ht.name, op: 'remove', key: obj.key, bucket, size: tbl.size, chain: chain.length });
   if (ht.automatic_shrinking && rht_shrink_below_30(ht, tbl)) rht_deferred_worker(ht, p);
   return 0;
 }

@@ -42,10 +42,10 @@ export function hashResult(name: string, args: readonly (number | bigint)[]): nu
 export function createFakeKernel(init: Partial<Pick<FakeKernel, 'files' | 'dirs' | 'callResult'>> = {}): FakeKernel {
   return {
     log: [],
-    files: init.files ?? new Map(),
+    files: init.files ?? new Map<string, string>(),
     openErrors: new Map(),
     writeErrors: new Map(),
-    dirs: init.dirs ?? new Map(),
+    dirs: init.dirs ?? new Map<string, string[]>(),
     links: [],
     callResult: init.callResult ?? hashResult,
     open: new Map(),

@@ -102,8 +102,8 @@ function usesVariables(e: Expression): boolean {
 
 function planCall(ctx: Ctx, node: CallStatement): CallPlan {
   const params = CALLS[node.callee].params;
-  const values: ArgValue[] = new Array(params.length).fill(0);
-  const texts: (string | null)[] = new Array(params.length).fill(null);
+  const values = new Array<ArgValue>(params.length).fill(0);
+  const texts = new Array<string | null>(params.length).fill(null);
   for (let i = 0; i < params.length; i++) {
     const arg = node.args[i];
     if (arg !== undefined && usesVariables(arg)) continue;

@@ -160,8 +160,11 @@ function smt_slowdown(m: SmpMachine, cpu: number): number {
   return busy === 0 ? 1 : (busy + 1) / (1 + (m.constants.smt_speedup - 1) * busy);
 }
 
-class Stop {
-  constructor(readonly error: WorkloadError) {}
+/** Unwinds a run to runSmpProgram with the workload's error (an Error so that what is thrown is one). */
+class Stop extends Error {
+  constructor(readonly error: WorkloadError) {
+    super('stopped by a workload error');
+  }
 }
 
 /** Runs a parsed multi-CPU program. Never throws. */
@@ -292,7 +295,7 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
   const resultKey = (call: string, result: number): string => {
     const r = result >= 0 ? 0 : result;
     let byResult = keys.get(call);
-    if (byResult === undefined) keys.set(call, (byResult = new Map()));
+    if (byResult === undefined) keys.set(call, (byResult = new Map<number, string>()));
     let key = byResult.get(r);
     if (key === undefined) byResult.set(r, (key = `${call} ${r === 0 ? 'ok' : errnoName(-r)}`));
     return key;

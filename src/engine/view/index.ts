@@ -11,11 +11,11 @@ import { extract_keyht } from './keyht';
 import { extract_shm } from './shm';
 
 export const EXTRACTORS: Partial<Record<ViewId, Extractor>> = {
-  idr: extract_idr as Extractor,
-  maxidx: extract_maxidx as Extractor,
-  proc: extract_proc as Extractor,
-  percpu: extract_percpu as Extractor,
-  seqfile: extract_seqfile as Extractor,
-  keyht: extract_keyht as Extractor,
-  shm: extract_shm as Extractor,
+  idr: extract_idr,
+  maxidx: extract_maxidx,
+  proc: extract_proc,
+  percpu: extract_percpu,
+  seqfile: extract_seqfile,
+  keyht: extract_keyht,
+  shm: extract_shm,
 };

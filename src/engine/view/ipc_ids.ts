@@ -207,7 +207,7 @@ export function walk_ipc_idr(ids: IpcIds<KernIpcPerm>): TreeWalk {
   if (idr_is_layer(idr)) {
     const free_list: number[] = [];
     for (let l: AnyLayer | null = idr.id_free; l !== null && free_list.length < 64; l = l.ary[0] as AnyLayer | null) free_list.push(l.id);
-    const top = idr.top === null ? null : walk_layer(idr.top as AnyLayer, idr.layers - 1, 0, null, 0);
+    const top = idr.top === null ? null : walk_layer(idr.top, idr.layers - 1, 0, null, 0);
     const l256 = idr_is_layer256(idr);
     return {
       impl: l256 ? 'layer256' : 'layer',

@@ -133,7 +133,7 @@ function view_dirs(k: Kernel): DirRef[] {
       subdirs = children.filter(isDir);
     } else {
       const w = tree_walk(dir.subdir, isDir);
-      out.push({ path, name: dir.name, impl: 'rbtree', root: dir.subdir as RbRoot<{ name: string }>, list: null, entries: w.size, max_id: w.max_id });
+      out.push({ path, name: dir.name, impl: 'rbtree', root: dir.subdir, list: null, entries: w.size, max_id: w.max_id });
       subdirs = w.kept.sort((a, b) => a.namelen - b.namelen || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     }
     for (const de of subdirs) visit(de, `${path}/${de.name}`);
@@ -334,8 +334,8 @@ function tree_nodes(root: RbRoot<{ name: string }>, entries: number, keep: Reado
         id: n.rb_id,
         name: n.entry.name,
         red: n.rb_color === RB_RED,
-        left: showL ? l!.rb_id : null,
-        right: showR ? r!.rb_id : null,
+        left: showL ? l.rb_id : null,
+        right: showR ? r.rb_id : null,
         hide_left: l !== null && !showL ? size.get(l)! : 0,
         hide_right: r !== null && !showR ? size.get(r)! : 0,
       });

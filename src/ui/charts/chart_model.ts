@@ -155,10 +155,18 @@ export function chartModel(result: SweepResult, published: readonly PublishedSer
   for (const s of result.series) {
     for (const p of s.points) {
       const y = pointY(p, metric);
-      if (y > 0 && p.value > 0) (xs.push(p.value), ys.push(y));
+      if (y > 0 && p.value > 0) {
+        xs.push(p.value);
+        ys.push(y);
+      }
     }
   }
-  for (const s of times) for (const p of s.points) (xs.push(p.value), ys.push(p.y));
+  for (const s of times) {
+    for (const p of s.points) {
+      xs.push(p.value);
+      ys.push(p.y);
+    }
+  }
   const xDomain: [number, number] = xs.length > 0 ? [Math.min(...xs), Math.max(...xs)] : [1, 10];
   const yDomain: [number, number] = ys.length > 0 ? [Math.min(...ys), Math.max(...ys)] : [1, 10];
   if (xDomain[0] === xDomain[1]) xDomain[1] = xDomain[0] * 10;

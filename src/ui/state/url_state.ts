@@ -285,7 +285,7 @@ function validateV3(s: Record<string, unknown>): Decoded {
   const dropped: string[] = [];
   const compare = checkCompare(s.compare, dropped);
   if (!compare.ok) return bad(compare.what);
-  const state: UrlState = { v: 3, workload: s.workload, step: s.step, event: s.event as number | null, views: views.value, kernel: kernel.value, mode: mode as PageMode, compare: compare.value };
+  const state: UrlState = { v: 3, workload: s.workload, step: s.step, event: s.event, views: views.value, kernel: kernel.value, mode: mode as PageMode, compare: compare.value };
   const viewOptions = checkViewOptions(s.viewOptions, dropped);
   if (viewOptions !== undefined) state.viewOptions = viewOptions;
   const charts = checkCharts(s.charts, dropped);
@@ -359,7 +359,7 @@ function checkCharts(raw: unknown, dropped: string[]): ChartsState | undefined {
     raw.file.length <= 128 &&
     (raw.full === undefined || typeof raw.full === 'boolean') &&
     isRecord(form) &&
-    FORM_FIELDS.every((f) => typeof form[f] === 'string' && (form[f] as string).length <= MAX_FORM_CHARS);
+    FORM_FIELDS.every((f) => typeof form[f] === 'string' && form[f].length <= MAX_FORM_CHARS);
   if (!ok) {
     dropped.push('the charts page state (not a scenario and a form)');
     return undefined;

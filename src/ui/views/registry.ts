@@ -10,4 +10,4 @@ import { seqfileView } from './seqfile';
 import { keyhtView } from './keyht';
 import { shmView } from './shm';
 
-export const VIEWS: readonly ViewDef[] = [idrView as ViewDef, maxidxView as ViewDef, procView as ViewDef, percpuView as ViewDef, seqfileView as ViewDef, keyhtView as ViewDef, shmView as ViewDef];
+export const VIEWS: readonly ViewDef[] = [idrView, maxidxView, procView, percpuView, seqfileView, keyhtView, shmView];

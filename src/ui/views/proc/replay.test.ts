@@ -51,7 +51,7 @@ describe('proc_model_at', () => {
     expect(at.nodes.map((n) => `${n.name}:${n.red ? 'R' : 'B'}`)).toEqual(['lo:R', 'ifb0:B', 'ifb1:R', 'ifb2:R']);
     expect(f.after.nodes.map((n) => `${n.name}:${n.red ? 'R' : 'B'}`)).toEqual(['lo:B', 'ifb0:B', 'ifb1:B', 'ifb2:R']);
     const lit = proc_lit(f, link + 1);
-    expect(lit.current).toBe(mine[2]!.kind === 'rb_link' ? mine[2]!.node : -1);
+    expect(lit.current).toBe(mine[2]!.kind === 'rb_link' ? mine[2].node : -1);
     expect(lit.path.length).toBe(2);
   });
 
