@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures';
-import { openCopiedLink, openFresh, paneViewPanel } from './playground';
+import { linkHash, openCopiedLink, openFresh, paneViewPanel } from './playground';
 import { firstDivergence } from '../src/engine/compare_runs';
 
 const TOUR = readFileSync(new URL('../public/examples/tour.ipc', import.meta.url), 'utf8');
@@ -86,4 +86,28 @@ test('a view option set in the right pane travels in the copied link to that pan
   await expect(left2.getByRole('combobox')).toHaveValue('');
   await expect(title(left2)).toHaveText(/^msg IDR/);
   await expect(other.getByRole('alert')).toHaveCount(0);
+});
+
+test('the first diverging console row is marked and scrolled into view, where the engine says the runs diverge', async ({ page }) => {
+  // sixty identical rows before the tour, so the row is far down the diff
+  const text = 'repeat 60 { cat /proc/sys/kernel/shmmni }\n' + TOUR;
+  const d = firstDivergence(text, { preset: '2.6.25' }, {}, 'output');
+  expect(d.step).toBeGreaterThan(60);
+  await page.goto(
+    './' + linkHash({ v: 3, workload: text, step: 0, event: null, views: [], kernel: {}, mode: 'compare', compare: { left: { preset: '2.6.25' }, right: {}, step: 0, views: [[], []] } }),
+  );
+  await expect(page.getByTestId('compare-step')).toHaveText(new RegExp(`^step 0 / `));
+  await page.getByRole('toolbar', { name: 'Compare controls' }).getByRole('button', { name: 'First different output' }).click();
+  await expect(page.getByTestId('divergence')).toHaveText(`First different output at step ${d.step}.`);
+  const marked = page.getByTestId('console-diff').locator('tr[data-first-divergence]');
+  await expect(marked).toHaveCount(1);
+  await expect(marked).toHaveAttribute('data-op', String(d.step));
+  await expect(marked.getByTestId('first-divergence-mark')).toHaveText('first different output');
+  await expect(marked.locator('td').first()).toHaveText(d.left.trimEnd());
+  await expect(marked.locator('td').last()).toHaveText(d.right.trimEnd());
+  // the box scrolled to it: the row is on screen, the diff's first row is not
+  await expect(marked).toBeInViewport();
+  const box = page.getByTestId('console-diff-box');
+  expect(await box.evaluate((b) => b.scrollTop)).toBeGreaterThan(0);
+  await expect(page.getByTestId('console-diff').locator('tbody tr').first()).not.toBeInViewport();
 });

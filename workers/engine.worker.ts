@@ -4,6 +4,7 @@ import { engineInfo } from '../src/engine/api';
 import { firstDivergence } from '../src/engine/compare_runs';
 import { createSessionHost } from '../src/session/host';
 import { runSmpWorkload } from '../src/engine/smp/smp_api';
+import { checkExpectations } from '../src/engine/import/expect_run';
 
 const host = createSessionHost();
 
@@ -17,6 +18,8 @@ export const engineApi = {
   firstDivergence,
   // synchronous: cancelled by restarting the worker (EngineClient.cancelSmp)
   runSmp: runSmpWorkload,
+  // an imported strace log's `# expect:` results against the model (its own worker: ui/editor/expect_check)
+  checkExpectations,
 };
 export type EngineApi = typeof engineApi;
 

@@ -10,16 +10,18 @@ import { fileURLToPath } from 'node:url';
 import { bundleSizes, MAIN_CHUNK_BUDGET_BYTES } from './bundle-size.mjs';
 import { appendSection, describeMachine, loadAverage, markdownSection, textTable, type Row } from './report';
 import { smpRows } from './smp';
+import { straceRows } from './strace';
 import { engineVersusKernel, oldFindIpc, processVersusKernel } from './versus';
 import { parseOptions, type OptionSpec } from '../../src/cli/options';
 
-const SECTIONS = ['engine', 'old', 'smp', 'page', 'bundle'] as const;
+const SECTIONS = ['engine', 'old', 'smp', 'strace', 'page', 'bundle'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const USAGE = `usage: npm run bench -- [--only ${SECTIONS.join(',')}] [--runs N] [--quick] [--no-write]
   engine  the engine against the host kernel (root; cc; fresh namespaces), in process and as whole processes
   old     reproduction 1 before the fix at N = 32768 (engine wall time)
   smp     the multi-CPU model's event rate, and seed 001's sweep through the CLI (scripts/bench/smp.ts)
+  strace  a 100,000-line strace log imported, replayed and compared (scripts/bench/strace.ts)
   page    the production build in Chromium (cold load, step latency, fps, memory, long tasks, jumps)
   bundle  gzipped size of the main chunk
   --runs N    runs per figure (default 5; --quick: 3)
@@ -105,6 +107,7 @@ async function main(): Promise<number> {
   await section('engine', () => [...engineVersusKernel({ runs: o.runs, scale, log }), ...processVersusKernel({ runs: o.runs, scale, log })]);
   await section('old', () => oldFindIpc({ runs: o.runs, scale, log, n: o.quick ? 8192 : 32768 }));
   await section('smp', () => smpRows({ runs: o.runs, log }));
+  await section('strace', () => straceRows({ runs: o.runs, log }));
   let buildError: Error | null = null;
   if (o.only.has('page') || o.only.has('bundle')) {
     log('building the site (npm run build)');

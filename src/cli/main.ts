@@ -14,8 +14,9 @@ import { parseArgs, USAGE, type RunCommand } from './args';
 import { listKernelsCommand, sweepCommand } from './sweep';
 import { formatCostsTable } from './costs_table';
 import { chunkWriter, readWorkload, writeAll } from './io';
+import { expectReport, importCommand, IMPORT_USAGE, takeExpectFlag } from './import';
 
-async function runCommand(cmd: RunCommand): Promise<number> {
+async function runCommand(cmd: RunCommand, expect = false): Promise<number> {
   const input = readWorkload(cmd.file);
   if (!input.ok) {
     await writeAll(process.stderr, `ipcscope: ${input.message}\n`);
@@ -47,7 +48,13 @@ async function runCommand(cmd: RunCommand): Promise<number> {
     ...(vars.size === 0 ? {} : { vars }),
   };
   let result: RunResult;
-  if (cmd.json) {
+  if (expect) {
+    result = runWorkload(input.text, options);
+    const checked = expectReport(input.text, result);
+    await writeAll(process.stdout, result.output + checked.report);
+    if (result.error !== null) await writeAll(process.stderr, `${cmd.file === '-' ? '<stdin>' : cmd.file}:${result.error.line}:${result.error.column}: error: ${result.error.message}\n`);
+    return checked.code;
+  } else if (cmd.json) {
     result = runWorkload(input.text, options);
     const json = { output: result.output, costs: result.costs, error: result.error, ...(result.smp === undefined ? {} : { smp: result.smp }) };
     await writeAll(process.stdout, JSON.stringify(json) + '\n');
@@ -69,13 +76,17 @@ async function runCommand(cmd: RunCommand): Promise<number> {
 
 /** Runs the command line `argv` (without node and the script); resolves to the exit status, also set on process.exitCode. */
 export async function main(argv: string[]): Promise<number> {
-  const args = parseArgs(argv);
+  argv = [...argv];
+  const expect = takeExpectFlag(argv);
+  const args = argv[0] === 'import' ? null : parseArgs(argv);
   let code: number;
-  if (!args.ok) {
+  if (args === null) {
+    code = await importCommand(argv.slice(1));
+  } else if (!args.ok) {
     await writeAll(process.stderr, `ipcscope: ${args.message}\n\n${USAGE}`);
     code = 2;
   } else if (args.value.command === 'help') {
-    await writeAll(process.stdout, `ipcscope — the Linux SysV IPC internals, simulated exactly\n\n${USAGE}`);
+    await writeAll(process.stdout, `ipcscope — the Linux SysV IPC internals, simulated exactly\n\n${USAGE}\nstrace logs:\n${IMPORT_USAGE}`);
     code = 0;
   } else if (args.value.command === 'version') {
     const info = engineInfo();
@@ -85,7 +96,7 @@ export async function main(argv: string[]): Promise<number> {
     code = await listKernelsCommand();
   } else {
     try {
-      code = args.value.command === 'sweep' ? await sweepCommand(args.value) : await runCommand(args.value);
+      code = args.value.command === 'sweep' ? await sweepCommand(args.value) : await runCommand(args.value, expect);
     } catch (e) {
       await writeAll(process.stderr, `ipcscope: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
       code = 3;

@@ -92,13 +92,31 @@ export function newCosts(): Costs {
 /** Receives the plain-data events of the mechanisms' inner steps; null = tracing off. */
 export type Tracer = ((ev: TraceEvent) => void) | null;
 
+/**
+ * A boundary inside one operation (one read(2) of a `cat`), at its entry
+ * (`ret` null) and at its return (`ret` = bytes returned or -errno). The
+ * aggregates of a frame (view/aggregate.ts) split the cost counters at
+ * these marks, so that what each read() cost is exact however long the
+ * trace; null = nobody listens (one null check per read()).
+ */
+export interface ProbeMark {
+  kind: 'read';
+  path: string;
+  pos: number;
+  count: number;
+  ret: number | null;
+}
+export type Marker = ((m: ProbeMark) => void) | null;
+
 export interface Probe {
   costs: Costs;
   trace: Tracer;
+  /** the boundary listener (ProbeMark); stays attached when a capped tracer leaves */
+  mark: Marker;
 }
 
 export function newProbe(trace: Tracer = null): Probe {
-  return { costs: newCosts(), trace };
+  return { costs: newCosts(), trace, mark: null };
 }
 
 /**

@@ -211,3 +211,43 @@ describe('a session', () => {
     );
   });
 });
+
+describe('session states', () => {
+  test('a run is at the frontier at first, exploring while a sliced seek goes past it, replaying behind it and ended at its end', () => {
+    const created = createSession('a = msgget(IPC_PRIVATE, 0600)\nb = msgget(IPC_PRIVATE, 0600)\nc = msgget(IPC_PRIVATE, 0600)\n');
+    if (!created.ok) throw new Error(created.error.message);
+    const s = created.session;
+    expect(s.state()).toEqual({ kind: 'at_frontier', pos: 0 });
+    // one operation of budget towards the end: still exploring
+    expect(s.seek(Number.POSITIVE_INFINITY, 1)).toBe(false);
+    expect(s.state()).toEqual({ kind: 'exploring', pos: 1 });
+    expect(s.seek(2, 5)).toBe(true);
+    expect(s.state()).toEqual({ kind: 'at_frontier', pos: 2 });
+    s.seek(Number.POSITIVE_INFINITY, 10);
+    expect(s.state()).toEqual({ kind: 'ended', pos: 3, end: { error: null, tainted: false } });
+    expect(s.snapshot().state).toBe('ended');
+    s.seek(1, 10);
+    expect(s.state()).toEqual({ kind: 'replaying', pos: 1, frontier: 3, end: { error: null, tainted: false } });
+    expect(s.snapshot()).toMatchObject({ state: 'replaying', step: 1, total: 3, finished: true });
+    s.seek(3, 10);
+    expect(s.state().kind).toBe('ended');
+  });
+
+  test('a run that stops on an error ends tainted; going back and forth again clears the taint', () => {
+    const created = createSession('a = msgget(IPC_PRIVATE, 0600)\nmsgctl(nosuch, IPC_RMID)\n');
+    if (!created.ok) throw new Error(created.error.message);
+    const s = created.session;
+    s.seek(Number.POSITIVE_INFINITY, 10);
+    const st = s.state();
+    expect(st.kind).toBe('ended');
+    if (st.kind !== 'ended') return;
+    expect(st.pos).toBe(1);
+    expect(st.end.tainted).toBe(true);
+    expect(st.end.error?.message).toMatch(/nosuch/);
+    s.seek(0, 10);
+    expect(s.state()).toMatchObject({ kind: 'replaying', pos: 0, frontier: 1, end: { tainted: false } });
+    s.seek(1, 10);
+    expect(s.state()).toMatchObject({ kind: 'ended', pos: 1, end: { tainted: false } });
+    expect(s.snapshot().error?.message).toMatch(/nosuch/);
+  });
+});

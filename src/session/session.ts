@@ -9,6 +9,8 @@
  * from there, which gives exactly the same kernel, output and costs, since
  * the engine is deterministic. Every move is bounded by a budget of
  * operations so the worker can stay responsive between slices (host.ts).
+ * Where the machine is against the frontier is one named state
+ * (state.ts: exploring, at_frontier, replaying, ended), not a set of flags.
  */
 import {
   bootMachine,
@@ -39,6 +41,7 @@ import {
 import { estimateCloneBytes } from './clone_size';
 import { cachedRecord, cacheRecord, createRecordCache, firstMissing, makeRecord, recordWindow, type OpRecord } from './op_record';
 import { costSeries, createCostHistory, recordCosts, type CostSeries } from '../ui/costs/cost_history';
+import { endOf, frontierOf, START, stateAt, type SessionState, type SessionStateKind } from './state';
 
 export interface SessionOptions {
   checkpoints?: CheckpointPolicy;
@@ -54,6 +57,8 @@ export interface Snapshot {
   step: number;
   /** operations explored so far (all of them once `finished`) */
   total: number;
+  /** the session's state at `step` (state.ts) */
+  state: SessionStateKind;
   /** the run has ended: it ran to the end or stopped on `error` */
   finished: boolean;
   /** the run-time error that ended the run (step limit, undefined variable, ...) */
@@ -74,6 +79,8 @@ export interface Snapshot {
 
 export interface Session {
   readonly source: string;
+  /** where the live machine is against the frontier, and how the run ended (state.ts) */
+  state(): SessionState;
   position(): number;
   total(): number;
   finished(): boolean;
@@ -124,21 +131,24 @@ export function createSession(text: string, choice: KernelChoice = {}, options: 
   const history = createCostHistory();
   const prev = zeroCosts();
   let prevFor = 0;
-  let pos = 0;
-  let frontier = 0;
-  let ended = false;
-  let endError: WorkloadError | null = null;
-  /** the live machine went through the failed attempt that ended the run: its costs are past step `pos` */
-  let tainted = false;
+  /** where the live machine is, against the frontier (state.ts) */
+  let state: SessionState = START;
+  const ended = () => endOf(state) !== null;
+  /** the live machine went through the failed attempt that ended the run: its costs are past step `state.pos` */
+  const tainted = () => state.kind === 'ended' && state.end.tainted;
 
   const takeCheckpoint = (units: number) => {
     const data = checkpointMachine(machine);
-    addCheckpoint(log, { op: pos, units, bytes: estimateCloneBytes(data), data });
+    addCheckpoint(log, { op: state.pos, units, bytes: estimateCloneBytes(data), data });
   };
   takeCheckpoint(replayUnits(log, 0, costSum(machine.kernel.probe.costs)));
   recordCosts(history, 0, machine.kernel.probe.costs, true);
 
-  const atEnd = () => ended && pos === frontier;
+  const atEnd = () => state.kind === 'ended';
+  /** a move has arrived: exploring gives way to resting at the frontier */
+  const settle = () => {
+    if (state.kind === 'exploring') state = { kind: 'at_frontier', pos: state.pos };
+  };
 
   /**
    * Executes operation pos + 1; false when the run has ended. Records it
@@ -149,28 +159,26 @@ export function createSession(text: string, choice: KernelChoice = {}, options: 
   const forward = (recordFrom: number, deltaAt: number): boolean => {
     if (atEnd()) return false;
     const costs = machine.kernel.probe.costs;
-    const k = pos + 1;
+    const frontier = frontierOf(state);
+    const k = state.pos + 1;
     if (k === deltaAt) for (const n of COST_NAMES) prev[n] = costs[n];
     const r = machine.run.step();
     if (r.kind !== 'op') {
-      if (pos < frontier) throw new Error(`replay diverged: the run ended at ${pos}, explored to ${frontier}`);
+      if (state.kind === 'replaying') throw new Error(`replay diverged: the run ended at ${state.pos}, explored to ${frontier}`);
       // an error leaves the failed attempt's costs on the counters: not the costs of step `frontier`
-      if (!ended && r.kind === 'done') recordCosts(history, frontier, costs, true);
-      ended = true;
-      endError = r.kind === 'error' ? r.error : null;
-      tainted = r.kind === 'error';
+      if (r.kind === 'done') recordCosts(history, frontier, costs, true);
+      state = { kind: 'ended', pos: state.pos, end: { error: r.kind === 'error' ? r.error : null, tainted: r.kind === 'error' } };
       return false;
     }
-    pos = k;
     if (k === deltaAt) prevFor = k;
     if (k >= recordFrom) cacheRecord(cache, makeRecord(k, r.line, r.start, r.end, r.output, r.result));
     if (k > frontier) {
+      state = { kind: 'exploring', pos: k };
       recordCosts(history, k, costs);
-      frontier = k;
       if (r.result < 0 && !firstFailure.has(r.line)) firstFailure.set(r.line, k);
       const units = replayUnits(log, k, costSum(costs));
       if (checkpointDue(log, units)) takeCheckpoint(units);
-    }
+    } else state = stateAt(k, frontier, endOf(state));
     return true;
   };
 
@@ -182,14 +190,14 @@ export function createSession(text: string, choice: KernelChoice = {}, options: 
     const own = spare !== null && spare.of === cp;
     machine = restoreMachine(machine.program, machine.config, own ? spare!.data : cp.data, own);
     if (own) spare = null;
-    pos = cp.op;
+    state = stateAt(cp.op, frontierOf(state), endOf(state));
     prevFor = -1;
-    tainted = false;
   };
 
   const seek = (target: number, budget: number): boolean => {
     let n = Math.max(0, Math.floor(target));
-    if (ended) n = Math.min(n, frontier);
+    const frontier = frontierOf(state);
+    if (ended()) n = Math.min(n, frontier);
     const exploring = n > frontier;
     // operation n - 1's state is needed to know what operation n costs; the console window may make the
     // replay start one checkpoint earlier, not more (where operations are slow, checkpoints are dense)
@@ -198,25 +206,31 @@ export function createSession(text: string, choice: KernelChoice = {}, options: 
     const earliest = log.entries[Math.max(0, i - 1)]!;
     const wantLo = Math.max(1, n - windowOps + 1, earliest.op + 1);
     const missing = n === 0 || exploring ? n + 1 : firstMissing(cache, wantLo, n);
-    if (pos === n && missing > n && (n === 0 || prevFor === n) && !tainted) return true;
+    if (state.pos === n && missing > n && (n === 0 || prevFor === n) && !tainted()) return true;
     const limit = Math.min(last, missing - 1);
     const cp = checkpointAtOrBefore(log, limit)!;
-    if (pos > limit || tainted || cp.op > pos) restore(cp.op);
+    if (state.pos > limit || tainted() || cp.op > state.pos) restore(cp.op);
     const recordFrom = exploring ? 1 : wantLo;
-    while (pos < n && budget-- > 0) if (!forward(recordFrom, n)) break;
-    return pos === n || atEnd();
+    while (state.pos < n && budget-- > 0) if (!forward(recordFrom, n)) break;
+    // a move that stops short of its target past the frontier is still exploring (the host's next slice goes on)
+    if (state.pos === n) settle();
+    return state.pos === n || atEnd();
   };
 
   const seekLine = (line: number, budget: number): 'found' | 'end' | 'more' => {
     while (budget-- > 0) {
-      if (!forward(1, pos + 1)) return 'end';
-      if (cachedRecord(cache, pos)?.line === line) return 'found';
+      if (!forward(1, state.pos + 1)) return 'end';
+      if (cachedRecord(cache, state.pos)?.line === line) {
+        settle();
+        return 'found';
+      }
     }
     return 'more';
   };
 
   const snapshot = (): Snapshot => {
-    seek(pos, Number.POSITIVE_INFINITY);
+    seek(state.pos, Number.POSITIVE_INFINITY);
+    const pos = state.pos;
     const costs = { ...machine.kernel.probe.costs };
     const delta = zeroCosts();
     if (pos > 0 && prevFor === pos) for (const n of COST_NAMES) delta[n] = costs[n] - prev[n];
@@ -226,9 +240,10 @@ export function createSession(text: string, choice: KernelChoice = {}, options: 
     for (const [line, op] of firstFailure) if (op <= pos) errorLines.push(line);
     return {
       step: pos,
-      total: frontier,
-      finished: ended,
-      error: ended ? endError : null,
+      total: frontierOf(state),
+      state: state.kind,
+      finished: ended(),
+      error: endOf(state)?.error ?? null,
       current: last === undefined ? null : { line: last.line, start: last.start, end: last.end },
       records,
       costs,
@@ -240,22 +255,24 @@ export function createSession(text: string, choice: KernelChoice = {}, options: 
 
   const retrace = (step: number, trace: Tracer, before: (k: Kernel) => void, after: (k: Kernel) => void): number => {
     let n = Math.max(0, Math.floor(step));
-    if (ended) n = Math.min(n, frontier);
+    if (ended()) n = Math.min(n, frontierOf(state));
     if (n === 0) {
       seek(0, Number.POSITIVE_INFINITY);
       after(machine.kernel);
       return 0;
     }
     seek(n - 1, Number.POSITIVE_INFINITY);
-    if (pos !== n - 1) return -1;
+    if (state.pos !== n - 1) return -1;
     before(machine.kernel);
     const probe = machine.kernel.probe;
     probe.trace = trace;
     let ran: boolean;
     try {
       ran = forward(n, n);
+      settle();
     } finally {
       probe.trace = null;
+      probe.mark = null;
     }
     if (!ran) return -1;
     after(machine.kernel);
@@ -264,9 +281,10 @@ export function createSession(text: string, choice: KernelChoice = {}, options: 
 
   const session: Session = {
     source: text,
-    position: () => pos,
-    total: () => frontier,
-    finished: () => ended,
+    state: () => state,
+    position: () => state.pos,
+    total: () => frontierOf(state),
+    finished: ended,
     seek,
     seekLine,
     snapshot,
@@ -274,8 +292,8 @@ export function createSession(text: string, choice: KernelChoice = {}, options: 
     memory: () => ({ checkpoints: log.entries.length, bytes: log.bytes, prepared: spare?.of.op ?? null }),
     prepare: () => {
       // a step back with views open replays from the checkpoint at or before pos - 3
-      const cp = checkpointAtOrBefore(log, Math.max(0, pos - 3));
-      if (cp === undefined || cp.op === pos || spare?.of === cp) return;
+      const cp = checkpointAtOrBefore(log, Math.max(0, state.pos - 3));
+      if (cp === undefined || cp.op === state.pos || spare?.of === cp) return;
       spare = { of: cp, data: copyCheckpoint(cp.data) };
     },
   };

@@ -8,7 +8,7 @@ import { compareOutputs, type Difference } from './compare';
 import type { CorpusEntry, Recording } from './corpus';
 
 /** Workloads 300-399 are part 2 of the language (workload-language-ops.md: processes, semop, shmat, payloads). */
-export const PART2_WORKLOAD = /^3\d\d-/;
+export const PART2_WORKLOAD = /^[34]\d\d-/;
 
 /**
  * Why a committed workload is not checked against the engine yet, or null

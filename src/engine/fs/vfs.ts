@@ -83,8 +83,11 @@ export function sys_read(k: Kernel, fd: number, count: number): string | number 
   if (!f || (f.flags & 3) === O_WRONLY) return -EBADF;
   if (!f.ops.read) return -EINVAL;
   k.probe.costs.vfs_read_calls++;
+  const mark = k.probe.mark;
+  if (mark !== null) mark({ kind: 'read', path: f.path, pos: f.pos, count, ret: null });
   const r = f.ops.read(k, f, count);
   if (typeof r === 'string') k.probe.costs.vfs_bytes_read += r.length;
+  if (mark !== null) mark({ kind: 'read', path: f.path, pos: f.pos, count, ret: typeof r === 'string' ? r.length : r });
   return r;
 }
 

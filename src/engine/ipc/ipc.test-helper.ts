@@ -5,7 +5,7 @@
  * comparison rule of linux-oracle/compare.py (volatile /proc/sysvipc columns
  * compared as "zero or not", rows token by token).
  */
-import { afterEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import { DEFAULT_CONFIG, type KernelConfig } from '../config';
 import { sysvipc_mount } from '../fs/proc/sysvipc';
 import type { Kernel, KernelState } from '../kernel';
@@ -18,8 +18,7 @@ import type { Syscalls } from '../script/syscalls';
 import { ipc_sysctl_mounts } from './ipc_sysctl';
 import { ipc_idr_find } from './ipc_idr';
 import { create_ipc_ns, type IpcIds, type KernIpcPerm } from './namespace';
-import { CURRENT_CRED } from './util';
-import { create_task_table } from '../kernel/task';
+import { create_task_table, current_cred, task_setcreds } from '../kernel/task';
 import { compareOutputs, formatDifferences } from '../../../tests/conformance/compare';
 
 /** A kernel whose state holds a fresh IPC namespace (no network namespace). */
@@ -34,12 +33,14 @@ export function ipcObject<T extends KernIpcPerm>(ids: IpcIds<T>, id: number): T 
   return ipc_idr_find(ids.ipcs_idr, id)!;
 }
 
-/** For a file whose tests change CURRENT_CRED: root with every capability again after each test. */
-export function restoreCredAfterEach(): void {
-  const root = { ...CURRENT_CRED };
-  afterEach(() => {
-    Object.assign(CURRENT_CRED, root);
-  });
+/** The calling task of `k` becomes uid/gid (the language's `creds`): no capabilities any more. */
+export function becomeUser(k: Kernel, uid: number, gid: number): void {
+  task_setcreds(k, k.state.tasks.current, uid, gid);
+}
+
+/** The calling task of `k` loses one capability (root without CAP_SYS_RESOURCE, as on the recording host). */
+export function dropCapability(k: Kernel, cap: number): void {
+  current_cred(k).cap_effective &= ~(1n << BigInt(cap));
 }
 
 const IPC_SYSCALLS: Syscalls<Kernel> = {

@@ -15,6 +15,8 @@ import { proc_dointvec, proc_dointvec_minmax, proc_doulongvec_minmax, proc_sys_f
 import { ENOENT, ENOTDIR, ERANGE } from '../uapi/errno';
 import { IPC_MSG_IDS, IPC_SEM_IDS, IPC_SHM_IDS, type IpcNamespace } from './namespace';
 import { shm_destroy_orphaned } from './shm';
+import { checkpoint_restore_ns_capable, in_egroup_p } from '../kernel/cred';
+import { current_cred } from '../kernel/task';
 
 const INT_MAX = 0x7fffffff;
 /** include/linux/ipc_namespace.h POSIX mqueue bounds */
@@ -94,8 +96,21 @@ function proc_ipc_sem_dointvec(k: Kernel, table: CtlTable<number>, write: boolea
   return ret;
 }
 
-/** ipc_permissions: the next_id files become 0666 for a CAP_CHECKPOINT_RESTORE caller. */
-const checkpoint_restore_mode = (): number => 0o666;
+/**
+ * ipc_permissions for the next_id files: 0666 for a caller with
+ * CAP_CHECKPOINT_RESTORE (or CAP_SYS_ADMIN); otherwise the owner bits for the
+ * namespace's root uid (0), the group bits in its root group, else the other
+ * bits, copied to all three places. The other IPC files get the same
+ * treatment in the kernel, which for their 0644 decides as their own mode does.
+ */
+function checkpoint_restore_mode(k: Kernel, mode: number): number {
+  const cred = current_cred(k);
+  if (checkpoint_restore_ns_capable(cred)) return 0o666;
+  if (cred.euid === 0) mode >>= 6;
+  else if (in_egroup_p(cred, 0)) mode >>= 3;
+  mode &= 7;
+  return (mode << 6) | (mode << 3) | mode;
+}
 
 const ipc_sysctls: (CtlTable<number> | CtlTable<bigint>)[] = [
   { procname: 'shmmax', data: ulong_field('shm_ctlmax'), maxlen: 1, mode: 0o644, proc_handler: proc_doulongvec_minmax },

@@ -23,6 +23,7 @@ import { IPC_NOWAIT, MSG_COPY, MSG_EXCEPT, MSG_NOERROR } from '../uapi/ipc';
 import { IPC_MSG_IDS, type IpcIds, type MsgMsg, type MsgQueue } from './namespace';
 import { msg_counter_add } from './msg_counters';
 import { ipc_addid, ipc_obtain_object_check, ipc_rmid, ipcget, ipcperms, S_IRUGO, S_IRWXUGO, S_IWUGO, type IpcOps, type IpcParams } from './util';
+import { current_cred, task_tgid } from '../kernel/task';
 
 /**
  * Returned by do_msgsnd/do_msgrcv where the caller would sleep (queue full,
@@ -72,7 +73,7 @@ function newque(k: Kernel, params: IpcParams): number {
     q_receivers: [],
     q_senders: [],
   };
-  const idx = ipc_addid(ns, msg_ids(k), msq, ns.msg_ctlmni, k.probe);
+  const idx = ipc_addid(ns, msg_ids(k), msq, ns.msg_ctlmni, current_cred(k), k.probe);
   if (idx < 0) return idx;
   return msq.id;
 }
@@ -191,7 +192,7 @@ export function do_msgsnd(k: Kernel, msqid: number, mtype: bigint, msgsz_l: bigi
   const msq = ipc_obtain_object_check(ns, msg_ids(k), msqid, p);
   if (msq === null) return -EINVAL;
 
-  if (ipcperms(msq, S_IWUGO)) return -EACCES;
+  if (ipcperms(k, msq, S_IWUGO)) return -EACCES;
   if (msq.deleted) return -EIDRM;
   if (!msg_fits_inqueue(msq, msgsz)) {
     if (msgflg & IPC_NOWAIT) return -EAGAIN;
@@ -200,7 +201,7 @@ export function do_msgsnd(k: Kernel, msqid: number, mtype: bigint, msgsz_l: bigi
     return BLOCK;
   }
 
-  msq.q_lspid = k.config.pid;
+  msq.q_lspid = task_tgid(k);
   msq.q_stime = k.config.clock;
   const pipelined = pipelined_send(k, msq, msg);
   if (!pipelined) {
@@ -275,7 +276,7 @@ export function do_msgrcv(k: Kernel, msqid: number, msgtyp_l: bigint, bufsz_l: b
   const msq = ipc_obtain_object_check(ns, msg_ids(k), msqid, p);
   if (msq === null) return -EINVAL;
 
-  if (ipcperms(msq, S_IRUGO)) return -EACCES;
+  if (ipcperms(k, msq, S_IRUGO)) return -EACCES;
   if (msq.deleted) return -EIDRM;
   const steps = p.costs.msg_find_steps;
   const i = find_msg(msq, msgtyp, mode, p);
@@ -296,7 +297,7 @@ export function do_msgrcv(k: Kernel, msqid: number, msgtyp_l: bigint, bufsz_l: b
   msq.q_messages.splice(i, 1);
   msq.q_qnum--;
   msq.q_rtime = k.config.clock;
-  msq.q_lrpid = k.config.pid;
+  msq.q_lrpid = task_tgid(k);
   msq.q_cbytes -= msg.m_ts;
   msg_counter_add(ns.msg_bytes, 'msg_bytes', -msg.m_ts, p);
   msg_counter_add(ns.msg_hdrs, 'msg_hdrs', -1, p);

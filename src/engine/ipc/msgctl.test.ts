@@ -1,22 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EAGAIN, EINVAL, EPERM } from '../uapi/errno';
 import { IPC_SET } from '../uapi/ipc';
 import { KERNEL_SYSCALLS } from '../script/kernel_syscalls';
-import { ipcKernel } from './ipc.test-helper';
+import { dropCapability, ipcKernel } from './ipc.test-helper';
 import { msg_ids } from './msg';
 import { ksys_msgctl } from './msgctl';
 import { ipc_idr_find } from './ipc_idr';
 import type { MsgQueue } from './namespace';
 import { sys_msgctl, sys_msgget, sys_msgsnd } from './syscall';
-import { CURRENT_CRED } from './util';
+import { CAP_SYS_RESOURCE } from '../kernel/cred';
 
 function queue(k: ReturnType<typeof ipcKernel>, id: number): MsgQueue {
   return ipc_idr_find(msg_ids(k).ipcs_idr, id)!;
 }
-
-afterEach(() => {
-  CURRENT_CRED.cap_sys_resource = true;
-});
 
 describe('msgctl(id, IPC_SET) as IPC_STAT then IPC_SET with the same buffer', () => {
   it('gives the queue its own owner, mode and q_qbytes back and stamps q_ctime', () => {
@@ -61,7 +57,7 @@ describe('msgctl(id, IPC_SET) as IPC_STAT then IPC_SET with the same buffer', ()
     const q = sys_msgget(k, 0, 0o600);
     k.state.ipc.msg_ctlmnb = 50;
     expect(sys_msgctl(k, q, IPC_SET, true)).toBe(0);
-    CURRENT_CRED.cap_sys_resource = false;
+    dropCapability(k, CAP_SYS_RESOURCE);
     queue(k, q).q_ctime = 0;
     expect(sys_msgctl(k, q, IPC_SET, true)).toBe(-EPERM);
     expect([queue(k, q).q_qbytes, queue(k, q).q_ctime]).toEqual([16384, 0]);

@@ -12,12 +12,14 @@
  * carried from one call to the other.
  */
 import type { Kernel } from '../kernel';
+import { CAP_SYS_RESOURCE, cap_raised } from '../kernel/cred';
+import { current_cred } from '../kernel/task';
 import { EACCES, EAGAIN, EINVAL, EPERM } from '../uapi/errno';
 import { IPC_INFO, IPC_RMID, IPC_SET, IPC_STAT, MSG_INFO, MSG_STAT, MSG_STAT_ANY } from '../uapi/ipc';
 import type { MsgQueue } from './namespace';
 import { msg_counter_sum } from './msg_counters';
 import { expunge_all, freeque, msg_ids, ss_wakeup } from './msg';
-import { CURRENT_CRED, ipc_get_maxidx, ipc_obtain_object_check, ipc_obtain_object_idr, ipc_update_perm, ipcctl_obtain_check, ipcperms, kernel_to_ipc64_perm, S_IRUGO } from './util';
+import { ipc_get_maxidx, ipc_obtain_object_check, ipc_obtain_object_idr, ipc_update_perm, ipcctl_obtain_check, ipcperms, kernel_to_ipc64_perm, S_IRUGO } from './util';
 
 /** include/uapi/linux/msg.h */
 export const MSGSSZ = 16;
@@ -90,7 +92,7 @@ export function msgctl_stat(k: Kernel, msqid: number, cmd: number, out: MsqidSet
   const ids = msg_ids(k);
   const msq = cmd === MSG_STAT || cmd === MSG_STAT_ANY ? ipc_obtain_object_idr(ns, ids, msqid, k.probe) : ipc_obtain_object_check(ns, ids, msqid, k.probe);
   if (msq === null) return -EINVAL;
-  if (cmd !== MSG_STAT_ANY && ipcperms(msq, S_IRUGO)) return -EACCES;
+  if (cmd !== MSG_STAT_ANY && ipcperms(k, msq, S_IRUGO)) return -EACCES;
   if (out !== null) {
     kernel_to_ipc64_perm(msq, out);
     out.qbytes = msq.q_qbytes;
@@ -101,19 +103,22 @@ export function msgctl_stat(k: Kernel, msqid: number, cmd: number, out: MsqidSet
 /**
  * msgctl_down: IPC_RMID frees the queue; IPC_SET sets owner, mode bits and
  * q_qbytes (above msgmnb needs CAP_SYS_RESOURCE) and wakes the waiters.
- * Return: 0, -EINVAL (no such id), -EPERM.
+ * Return: 0, -EINVAL (no such id, or a uid/gid that does not map), -EPERM
+ * (not creator or owner without CAP_SYS_ADMIN; q_qbytes above msgmnb without
+ * CAP_SYS_RESOURCE, checked before the ids).
  */
 export function msgctl_down(k: Kernel, msqid: number, cmd: number, set: Readonly<MsqidSet>): number {
   const ns = k.state.ipc;
-  const r = ipcctl_obtain_check(ns, msg_ids(k), msqid, k.probe);
+  const r = ipcctl_obtain_check(k, msg_ids(k), msqid);
   if (typeof r === 'number') return r;
   const msq: MsgQueue = r;
   if (cmd === IPC_RMID) {
     freeque(k, msq);
     return 0;
   }
-  if (set.qbytes > ns.msg_ctlmnb && !CURRENT_CRED.cap_sys_resource) return -EPERM;
-  ipc_update_perm(msq, set.uid, set.gid, set.mode);
+  if (set.qbytes > ns.msg_ctlmnb && !cap_raised(current_cred(k), CAP_SYS_RESOURCE)) return -EPERM;
+  const err = ipc_update_perm(msq, set.uid, set.gid, set.mode);
+  if (err) return err;
   msq.q_qbytes = set.qbytes;
   msq.q_ctime = k.config.clock;
   expunge_all(msq, -EAGAIN); // receivers retry under the new permissions
@@ -125,16 +130,17 @@ const scratch_info = msginfo_zero();
 
 /**
  * ksys_msgctl. `buf`: the user's buffer, which the *_STAT commands fill and
- * IPC_SET reads; null for the language's zeroed one (nothing kept).
+ * IPC_SET reads; null for the language's zeroed one (nothing kept). `info`:
+ * the msginfo IPC_INFO and MSG_INFO fill.
  * Return: see msgctl_info / msgctl_stat / msgctl_down; -EINVAL for msqid < 0,
  * cmd < 0 and unknown commands (checked first, so `msgctl(-1, MSG_INFO)` fails).
  */
-export function ksys_msgctl(k: Kernel, msqid: number, cmd: number, buf: MsqidSet | null = null): number {
+export function ksys_msgctl(k: Kernel, msqid: number, cmd: number, buf: MsqidSet | null = null, info: MsgInfo = scratch_info): number {
   if (msqid < 0 || cmd < 0) return -EINVAL;
   switch (cmd) {
     case IPC_INFO:
     case MSG_INFO:
-      return msgctl_info(k, cmd, scratch_info);
+      return msgctl_info(k, cmd, info);
     case MSG_STAT:
     case MSG_STAT_ANY:
     case IPC_STAT:

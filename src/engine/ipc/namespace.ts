@@ -95,6 +95,8 @@ export interface ShmidKernel extends KernIpcPerm {
   shm_hugetlb: boolean;
   /** shm_creator: the pid of the task that created it, 0 (NULL) once that task exited: an orphan */
   shm_creator: number;
+  /** shp->mlock_ucounts: the real uid whose memlock count SHM_LOCK charged; absent while unlocked */
+  mlock_uid?: number;
 }
 
 /** ipc/sem.c `struct sem_array`; the per-semaphore values and pids are allocated on first write. */

@@ -17,6 +17,7 @@ import { EINVAL, ENOMEM, ENOSPC } from '../uapi/errno';
 import { IPC_SEM_IDS, type IpcIds, type SemArray } from './namespace';
 import { get_semotime, sem_free_undos, sem_wake_all_removed } from './semop';
 import { ipc_addid, ipc_rmid, ipcget, S_IRWXUGO, type IpcOps, type IpcParams } from './util';
+import { current_cred } from '../kernel/task';
 
 /** include/uapi/linux/sem.h */
 export const SEMVMX = 32767;
@@ -66,7 +67,7 @@ function newary(k: Kernel, params: IpcParams): number {
     use_global_lock: USE_GLOBAL_LOCK_HYSTERESIS - 1,
     list_id: [],
   };
-  const idx = ipc_addid(ns, sem_ids(k), sma, ns.sem_ctls[3], k.probe);
+  const idx = ipc_addid(ns, sem_ids(k), sma, ns.sem_ctls[3], current_cred(k), k.probe);
   if (idx < 0) return idx;
   ns.used_sems += nsems;
   return sma.id;

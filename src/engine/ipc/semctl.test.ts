@@ -2,16 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { EACCES, EINVAL, EPERM } from '../uapi/errno';
 import { IPC_RMID, IPC_SET } from '../uapi/ipc';
 import { KERNEL_SYSCALLS } from '../script/kernel_syscalls';
-import { ipcKernel, ipcObject, restoreCredAfterEach } from './ipc.test-helper';
+import { becomeUser, ipcKernel, ipcObject } from './ipc.test-helper';
 import type { SemArray } from './namespace';
 import { sem_ids } from './sem';
 import { ksys_semctl, SETALL, ZERO_SEMUN } from './semctl';
 import { sys_semctl, sys_semget } from './syscall';
-import { CURRENT_CRED } from './util';
 
 const array = (k: ReturnType<typeof ipcKernel>, id: number): SemArray => ipcObject(sem_ids(k), id);
-
-restoreCredAfterEach();
 
 describe('semctl(id, semnum, IPC_SET) as IPC_STAT then IPC_SET with the same buffer', () => {
   it('gives the array its own owner, group and mode back whatever semnum is, keeps the values, and stamps sem_ctime', () => {
@@ -47,7 +44,7 @@ describe('semctl(id, semnum, IPC_SET) as IPC_STAT then IPC_SET with the same buf
     const k = ipcKernel();
     const closed = sys_semget(k, 0, 1, 0o600);
     const readable = sys_semget(k, 0, 1, 0o644);
-    Object.assign(CURRENT_CRED, { euid: 1000, egid: 1000, cap_ipc_owner: false, cap_sys_admin: false });
+    becomeUser(k, 1000, 1000);
     const before = k.probe.costs.syscalls;
     expect(KERNEL_SYSCALLS.sys_semctl(k, closed, 0, IPC_SET, true)).toBe(-EACCES);
     expect(k.probe.costs.syscalls - before).toBe(1);

@@ -57,7 +57,7 @@ export function semctl_stat(k: Kernel, semid: number, cmd: number, out: SemunArg
   const ids = sem_ids(k);
   const sma = cmd === SEM_STAT || cmd === SEM_STAT_ANY ? ipc_obtain_object_idr(ns, ids, semid, k.probe) : ipc_obtain_object_check(ns, ids, semid, k.probe);
   if (sma === null) return -EINVAL;
-  if (cmd !== SEM_STAT_ANY && ipcperms(sma, S_IRUGO)) return -EACCES;
+  if (cmd !== SEM_STAT_ANY && ipcperms(k, sma, S_IRUGO)) return -EACCES;
   if (out !== null) kernel_to_ipc64_perm(sma, out);
   return cmd === IPC_STAT ? 0 : sma.id;
 }
@@ -71,7 +71,7 @@ export function semctl_setval(k: Kernel, semid: number, semnum: number, val: num
   const sma = ipc_obtain_object_check(k.state.ipc, sem_ids(k), semid, k.probe);
   if (sma === null) return -EINVAL;
   if (semnum < 0 || semnum >= sma.sem_nsems) return -EINVAL;
-  if (ipcperms(sma, S_IWUGO)) return -EACCES;
+  if (ipcperms(k, sma, S_IWUGO)) return -EACCES;
   const global = sem_lock(sma, -1);
   sem_clear_semadj(k, sma, semnum);
   const { vals, pids } = sem_state(sma);
@@ -92,7 +92,7 @@ export function semctl_main(k: Kernel, semid: number, semnum: number, cmd: numbe
   const sma = ipc_obtain_object_check(k.state.ipc, sem_ids(k), semid, k.probe);
   if (sma === null) return -EINVAL;
   const nsems = sma.sem_nsems;
-  if (ipcperms(sma, cmd === SETALL ? S_IWUGO : S_IRUGO)) return -EACCES;
+  if (ipcperms(k, sma, cmd === SETALL ? S_IWUGO : S_IRUGO)) return -EACCES;
   if (cmd === GETALL) {
     const global = sem_lock(sma, -1);
     if (buf !== null) buf.getall = sma.sem_vals === null ? new Array<number>(nsems).fill(0) : [...sma.sem_vals];
@@ -130,19 +130,19 @@ export function semctl_main(k: Kernel, semid: number, semnum: number, cmd: numbe
   return r;
 }
 
-/** semctl_down: IPC_RMID (freeary) or IPC_SET. Return: 0, -EINVAL, -EPERM. */
+/** semctl_down: IPC_RMID (freeary) or IPC_SET. Return: 0, -EINVAL (no such id, a uid/gid that does not map), -EPERM. */
 export function semctl_down(k: Kernel, semid: number, cmd: number, arg: Readonly<SemunArg>): number {
-  const r = ipcctl_obtain_check(k.state.ipc, sem_ids(k), semid, k.probe);
+  const r = ipcctl_obtain_check(k, sem_ids(k), semid);
   if (typeof r === 'number') return r;
   if (cmd === IPC_RMID) {
     freeary(k, r);
     return 0;
   }
   const global = sem_lock(r, -1);
-  ipc_update_perm(r, arg.uid, arg.gid, arg.mode);
-  r.sem_ctime = k.config.clock;
+  const err = ipc_update_perm(r, arg.uid, arg.gid, arg.mode);
+  if (!err) r.sem_ctime = k.config.clock;
   sem_unlock(r, global);
-  return 0;
+  return err;
 }
 
 /**

@@ -401,7 +401,7 @@ export function do_semtimedop(k: Kernel, semid: number, sops: readonly SemBuf[],
   const sma = ipc_obtain_object_check(ns, sem_ids(k), semid, k.probe);
   if (sma === null) return -EINVAL;
   if (max >= sma.sem_nsems) return -EFBIG;
-  if (ipcperms(sma, alter ? S_IWUGO : S_IRUGO)) return -EACCES;
+  if (ipcperms(k, sma, alter ? S_IWUGO : S_IRUGO)) return -EACCES;
   const global = sem_lock(sma, nsops);
   if (un !== null && un.semid === -1) {
     sem_unlock(sma, global);

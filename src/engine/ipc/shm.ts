@@ -23,7 +23,8 @@ import { EINVAL, ENOMEM, ENOSPC } from '../uapi/errno';
 import { IPC_SHM_IDS, type IpcIds, type ShmidKernel } from './namespace';
 import { ipc_addid, ipc_rmid, ipc_set_key_private, ipcget, S_IRWXUGO, type IpcOps, type IpcParams } from './util';
 import { ipc_idr_get_next } from './ipc_idr';
-import { task_tgid } from '../kernel/task';
+import { current_cred, task_tgid } from '../kernel/task';
+import { shm_unlock_pages } from './shmctl';
 import type { ShmDestroyReason } from '../trace';
 
 /** include/uapi/linux/shm.h shmget flags and mode bits */
@@ -114,7 +115,7 @@ function newseg(k: Kernel, params: IpcParams): number {
     shm_hugetlb: (shmflg & SHM_HUGETLB) !== 0,
     shm_creator: task_tgid(k),
   };
-  const idx = ipc_addid(ns, shm_ids(k), shp, ns.shm_ctlmni, k.probe);
+  const idx = ipc_addid(ns, shm_ids(k), shp, ns.shm_ctlmni, current_cred(k), k.probe);
   if (idx < 0) return idx;
   ns.shm_tot = tot;
   return shp.id;
@@ -136,6 +137,7 @@ export function ksys_shmget(k: Kernel, key: number, size: bigint, shmflg: number
 export function shm_destroy(k: Kernel, shp: ShmidKernel, why: ShmDestroyReason): void {
   const ns = k.state.ipc;
   ns.shm_tot = (ns.shm_tot - shm_numpages(shp.shm_segsz)) & U64;
+  shm_unlock_pages(k, shp); // shmem_lock(file, 0, mlock_ucounts) of a locked segment
   shp.shm_creator = 0;
   ipc_rmid(ns, shm_ids(k), shp, k.probe);
   shp.shm_cprid = shp.shm_lprid = 0;

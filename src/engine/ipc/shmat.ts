@@ -119,7 +119,7 @@ export function do_shmat(k: Kernel, shmid: number, shmaddr: bigint, shmflg: numb
   const shp = ipc_obtain_object_check(k.state.ipc, shm_ids(k), shmid, k.probe);
   if (shp === null) return BigInt(-EINVAL);
   // the credentials hook: ipcperms decides for the calling task (root passes through CAP_IPC_OWNER)
-  if (ipcperms(shp, acc_mode)) return BigInt(-EACCES);
+  if (ipcperms(k, shp, acc_mode)) return BigInt(-EACCES);
 
   shp.shm_nattch++;
   const task = current(k);

@@ -2,16 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { EACCES, EINVAL, EPERM } from '../uapi/errno';
 import { IPC_RMID, IPC_SET } from '../uapi/ipc';
 import { KERNEL_SYSCALLS } from '../script/kernel_syscalls';
-import { ipcKernel, ipcObject, restoreCredAfterEach } from './ipc.test-helper';
+import { becomeUser, ipcKernel, ipcObject } from './ipc.test-helper';
 import type { ShmidKernel } from './namespace';
 import { SHM_LOCKED, shm_ids } from './shm';
 import { ksys_shmctl } from './shmctl';
 import { sys_shmctl, sys_shmget } from './syscall';
-import { CURRENT_CRED } from './util';
 
 const segment = (k: ReturnType<typeof ipcKernel>, id: number): ShmidKernel => ipcObject(shm_ids(k), id);
-
-restoreCredAfterEach();
 
 describe('shmctl(id, IPC_SET) as IPC_STAT then IPC_SET with the same buffer', () => {
   it('gives the segment its own owner, group and mode back, SHM_LOCKED included, and stamps shm_ctim', () => {
@@ -47,7 +44,7 @@ describe('shmctl(id, IPC_SET) as IPC_STAT then IPC_SET with the same buffer', ()
     const [mine, closed, readable] = [0o600, 0o600, 0o604].map((mode) => sys_shmget(k, 0, 100n, mode)) as [number, number, number];
     segment(k, mine).uid = 1000;
     for (const id of [mine, closed, readable]) segment(k, id).shm_ctim = 0;
-    Object.assign(CURRENT_CRED, { euid: 1000, egid: 1000, cap_ipc_owner: false, cap_sys_admin: false });
+    becomeUser(k, 1000, 1000);
     expect([mine, closed, readable].map((id) => sys_shmctl(k, id, IPC_SET, true))).toEqual([0, -EACCES, -EPERM]);
     expect([mine, closed, readable].map((id) => segment(k, id).shm_ctim)).toEqual([k.config.clock, 0, 0]);
     // the numeric form gives the segment to uid 0 with mode 000: the former owner cannot even IPC_STAT it

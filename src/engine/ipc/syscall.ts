@@ -18,20 +18,20 @@ import type { Kernel } from '../kernel';
 import { EINTR } from '../uapi/errno';
 import { IPC_SET, IPC_STAT } from '../uapi/ipc';
 import { BLOCK, do_msgrcv, do_msgsnd, ksys_msgget } from './msg';
-import { ksys_msgctl, ZERO_MSQID_SET } from './msgctl';
+import { ksys_msgctl, msginfo_zero, ZERO_MSQID_SET } from './msgctl';
 import { ksys_semget } from './sem';
 import { ksys_semctl, ZERO_SEMUN, type SemunArg } from './semctl';
 import type { SemBuf } from './namespace';
-import { do_semtimedop, get_semotime, type Timespec } from './semop';
+import { do_semtimedop, type Timespec } from './semop';
 import { sem_ids } from './sem';
-import { ipc_obtain_object_check, ipc_obtain_object_idr } from './util';
-import { NO_PROBE } from '../probe';
-import type { SemUnion } from '../script/syscalls';
-import { ksys_shmget } from './shm';
-import { ksys_shmctl, ZERO_SHMID_SET, type ShmBufFields, type ShmidSet } from './shmctl';
+import type { CtlFields, SemUnion } from '../script/syscalls';
+import { ksys_shmget, shm_ids } from './shm';
+import { ksys_shmctl, ZERO_SHMID_SET } from './shmctl';
 import { do_shmat, ksys_shmdt } from './shmat';
-import { ipcid_to_idx } from './util';
-import { SHM_STAT_ANY } from '../uapi/ipc';
+import { msg_ids } from './msg';
+import { msgctl_buffer, msqid64_ds, semctl_buffer, semid64_ds, shmctl_buffer, shmid64_ds, stat_any_buffer } from './ctl_buffers';
+import type { BufferValues } from '../uapi/ipc_buffers';
+import type { IpcIds, KernIpcPerm } from './namespace';
 
 function interrupted(r: number): number {
   return r === BLOCK ? -EINTR : r;
@@ -68,11 +68,39 @@ export function sys_msgrcv(k: Kernel, msqid: number, msgtyp: bigint, msgsz: bigi
   return interrupted(do_msgrcv(k, msqid, msgtyp, msgsz, msgflg));
 }
 
-/** msgctl(2) with a zeroed buffer, or stat-then-set. Return: 0, an id, a max idx, or -EINVAL, -EACCES, -EPERM. */
-export function sys_msgctl(k: Kernel, msqid: number, cmd: number, statSet?: true): number {
+/**
+ * The language's IPC_SET with named fields: the replayer's *_STAT_ANY read
+ * of the object's buffer (a system call of its own, counted; see
+ * stat_any_buffer), with the named fields replaced. Return: the buffer.
+ */
+function buffer_with<T extends KernIpcPerm>(k: Kernel, ids: IpcIds<T>, id: number, copy: (obj: T) => BufferValues, set: CtlFields['set'] & {}): BufferValues {
+  const [buf, called] = stat_any_buffer(k, ids, id, copy);
+  if (called) k.probe.costs.syscalls++;
+  for (const [name, value] of set) buf[name] = value;
+  return buf;
+}
+
+/** A u32 field (uid, gid, mode) of a buffer, 0 when missing. */
+const u32 = (buf: BufferValues, name: string): number => Number(buf[name] ?? 0n);
+
+/**
+ * msgctl(2) with a zeroed buffer, stat-then-set, IPC_SET with named fields
+ * (msgctl_down takes msg_qbytes as an int), or a STAT/INFO command copying
+ * its buffer out to `fields.out`.
+ * Return: 0, an id, a max idx, or -EINVAL, -EACCES, -EPERM.
+ */
+export function sys_msgctl(k: Kernel, msqid: number, cmd: number, statSet?: true, fields?: CtlFields): number {
   k.probe.costs.syscalls++;
+  if (fields?.set !== undefined) {
+    const buf = buffer_with(k, msg_ids(k), msqid, msqid64_ds, fields.set);
+    return ksys_msgctl(k, msqid, cmd, { uid: u32(buf, 'uid'), gid: u32(buf, 'gid'), mode: u32(buf, 'mode'), qbytes: Number(BigInt.asIntN(32, buf.msg_qbytes ?? 0n)) });
+  }
   if (statSet) return stat_then_set(k, { ...ZERO_MSQID_SET }, (c, buf) => ksys_msgctl(k, msqid, c, buf));
-  return ksys_msgctl(k, msqid, cmd);
+  if (fields?.out === undefined) return ksys_msgctl(k, msqid, cmd);
+  const info = msginfo_zero();
+  const r = ksys_msgctl(k, msqid, cmd, null, info);
+  if (r >= 0) fields.out = msgctl_buffer(k, msqid, cmd, info);
+  return r;
 }
 
 /** shmget(2). Return: segment id or -EINVAL, -ENOSPC, -ENOMEM, -ENOENT, -EEXIST, -EACCES. */
@@ -81,25 +109,17 @@ export function sys_shmget(k: Kernel, key: number, size: bigint, shmflg: number)
   return ksys_shmget(k, key, size, shmflg);
 }
 
-/**
- * shmctl(2) with a zeroed buffer, or stat-then-set. `shmbuf`: the language's
- * fields: `fields` receives what a STAT or INFO command copied out (on
- * success); `set` are IPC_SET's named fields, put into the object's buffer
- * as SHM_STAT_ANY on the id's index reads it (zeroed when that is not the
- * object `shmid` names), a second system call.
- * Return: 0, an id, a max idx, or -EINVAL, -EACCES, -EPERM.
- */
-export function sys_shmctl(k: Kernel, shmid: number, cmd: number, statSet?: true, shmbuf?: { fields?: ShmBufFields; set?: Partial<ShmidSet> }): number {
+/** shmctl(2): like sys_msgctl (IPC_SET reads uid, gid, mode). Return: 0, an id, a max idx, or -EINVAL, -EACCES, -EPERM, -ENOMEM. */
+export function sys_shmctl(k: Kernel, shmid: number, cmd: number, statSet?: true, fields?: CtlFields): number {
   k.probe.costs.syscalls++;
-  if (statSet) return stat_then_set(k, { ...ZERO_SHMID_SET }, (c, buf) => ksys_shmctl(k, shmid, c, buf));
-  if (shmbuf?.set !== undefined) {
-    const buf: ShmidSet = { ...ZERO_SHMID_SET };
-    k.probe.costs.syscalls++;
-    if (shmid < 0 || ksys_shmctl(k, ipcid_to_idx(k.state.ipc, shmid), SHM_STAT_ANY, buf) !== shmid) Object.assign(buf, ZERO_SHMID_SET);
-    Object.assign(buf, shmbuf.set);
-    return ksys_shmctl(k, shmid, cmd, buf);
+  if (fields?.set !== undefined) {
+    const buf = buffer_with(k, shm_ids(k), shmid, shmid64_ds, fields.set);
+    return ksys_shmctl(k, shmid, cmd, { uid: u32(buf, 'uid'), gid: u32(buf, 'gid'), mode: u32(buf, 'mode') });
   }
-  return ksys_shmctl(k, shmid, cmd, null, shmbuf?.fields ?? null);
+  if (statSet) return stat_then_set(k, { ...ZERO_SHMID_SET }, (c, buf) => ksys_shmctl(k, shmid, c, buf));
+  const r = ksys_shmctl(k, shmid, cmd);
+  if (r >= 0 && fields?.out !== undefined) fields.out = shmctl_buffer(k, shmid, cmd);
+  return r;
 }
 
 /** shmat(2). Return: the address, or -EINVAL, -EACCES, -ENOMEM (as a negative bigint). */
@@ -128,32 +148,18 @@ export function sys_semget(k: Kernel, key: number, nsems: number, semflg: number
  */
 export function sys_semctl(k: Kernel, semid: number, semnum: number, cmd: number, statSet?: true, semun?: SemUnion): number {
   k.probe.costs.syscalls++;
+  const fields = semun?.fields;
+  if (fields?.set !== undefined) {
+    const buf = buffer_with(k, sem_ids(k), semid, semid64_ds, fields.set);
+    return ksys_semctl(k, semid, semnum, cmd, { ...ZERO_SEMUN, uid: u32(buf, 'uid'), gid: u32(buf, 'gid'), mode: u32(buf, 'mode') });
+  }
   if (statSet) return stat_then_set(k, { ...ZERO_SEMUN }, (c, buf) => ksys_semctl(k, semid, semnum, c, buf));
   if (semun === undefined) return ksys_semctl(k, semid, semnum, cmd);
   const buf: SemunArg = { ...ZERO_SEMUN, ...(semun.val === undefined ? {} : { val: semun.val }), array: semun.array ?? [] };
   const r = ksys_semctl(k, semid, semnum, cmd, buf);
   if (buf.getall !== undefined) semun.getall = buf.getall;
-  if (semun.stat !== undefined && r >= 0) semun.stat = semid64_ds(k, semid, cmd);
+  if (r >= 0 && fields?.out !== undefined) fields.out = semctl_buffer(k, semid, cmd);
   return r;
-}
-
-/** The semid64_ds a successful IPC_STAT / SEM_STAT(_ANY) of `semid` copied out, by field name. */
-function semid64_ds(k: Kernel, semid: number, cmd: number): Record<string, number> {
-  const ns = k.state.ipc;
-  const sma = cmd === IPC_STAT ? ipc_obtain_object_check(ns, sem_ids(k), semid, NO_PROBE) : ipc_obtain_object_idr(ns, sem_ids(k), semid, NO_PROBE);
-  if (sma === null) return {};
-  return {
-    key: sma.key,
-    uid: sma.uid,
-    gid: sma.gid,
-    cuid: sma.cuid,
-    cgid: sma.cgid,
-    mode: sma.mode,
-    seq: sma.seq,
-    sem_otime: get_semotime(sma),
-    sem_ctime: sma.sem_ctime,
-    sem_nsems: sma.sem_nsems,
-  };
 }
 
 /** semop(2) (timeout null) and semtimedop(2). Return: see do_semtimedop (SEM_SLEEPS when the caller sleeps). */

@@ -8,10 +8,12 @@
  * lowest free idx (idr_get_new / idr_alloc from 0) and `seq` advanced on every
  * allocation, wrapping to 0 once it passes ipcid_seq_max().
  *
- * Simplified: the caller is always root in the initial user namespace
- * (euid/egid 0, every capability), so ipcperms() and the owner checks pass
- * unless the credentials in CURRENT_CRED are changed; no LSM, audit, locks,
- * RCU or refcounts. ipc_findkey and the key table are util_findkey.ts.
+ * Permissions use the calling task's credentials (kernel/cred.ts): root
+ * with every capability unless the workload's `creds` changed them.
+ *
+ * Simplified: one user namespace (the initial one: every uid and gid but
+ * (uid_t)-1 maps); no LSM, audit, locks, RCU or refcounts. ipc_findkey and
+ * the key table are util_findkey.ts.
  *
  * Glossary: idx = IDR index (low `ipc_mni_shift` bits of an id), seq = high
  * bits, last_idx = idx of the previous cyclic allocation, max_idx = cached
@@ -25,20 +27,8 @@ import { NO_PROBE, type Probe } from '../probe';
 import { EACCES, EEXIST, EINVAL, ENOENT, ENOSPC, EPERM } from '../uapi/errno';
 import { IPC_CREAT, IPC_EXCL, IPC_PRIVATE } from '../uapi/ipc';
 import type { IpcIds, IpcNamespace, KernIpcPerm } from './namespace';
-
-/** The credentials of the single task: root with every capability. */
-export const CURRENT_CRED = {
-  euid: 0,
-  egid: 0,
-  /** CAP_IPC_OWNER: bypasses ipcperms() */
-  cap_ipc_owner: true,
-  /** CAP_SYS_ADMIN: IPC_SET/IPC_RMID on objects owned by others */
-  cap_sys_admin: true,
-  /** CAP_SYS_RESOURCE: IPC_SET may raise msg_qbytes above msgmnb */
-  cap_sys_resource: true,
-  /** CAP_IPC_LOCK: SHM_LOCK without RLIMIT_MEMLOCK */
-  cap_ipc_lock: true,
-};
+import { current_cred } from '../kernel/task';
+import { CAP_IPC_OWNER, CAP_SYS_ADMIN, cap_raised, in_group_p, INVALID_ID, type Cred } from '../kernel/cred';
 
 /** S_IRUGO / S_IWUGO as ipcperms() flags */
 export const S_IRUGO = 0o444;
@@ -106,17 +96,19 @@ function ipc_idr_alloc<T extends KernIpcPerm>(ns: IpcNamespace, ids: IpcIds<T>, 
 
 /**
  * ipc_addid: give a new object an id and publish it (IDR + key table).
- * `limit` is msgmni/shmmni/semmni, capped at ipc_mni.
+ * `limit` is msgmni/shmmni/semmni, capped at ipc_mni; `cred`: the caller's
+ * (its euid and egid become the creator's and the owner's ids).
  * Return: the idx (obj.id is set), -ENOSPC when in_use ≥ limit (next_id is
  * then left pending) or when the IDR range is full.
  */
-export function ipc_addid<T extends KernIpcPerm>(ns: IpcNamespace, ids: IpcIds<T>, obj: T, limit: number, p: Probe): number {
+export function ipc_addid<T extends KernIpcPerm>(ns: IpcNamespace, ids: IpcIds<T>, obj: T, limit: number, cred: Readonly<Cred>, p: Probe): number {
   p.costs.ipc_addid++;
   if (limit > ns.ipc_mni) limit = ns.ipc_mni;
   if (ids.in_use >= limit) return -ENOSPC;
 
-  obj.cuid = obj.uid = CURRENT_CRED.euid;
-  obj.gid = obj.cgid = CURRENT_CRED.egid;
+  // current_euid_egid(): the creator and first owner
+  obj.cuid = obj.uid = cred.euid;
+  obj.gid = obj.cgid = cred.egid;
   obj.deleted = false;
 
   const idx = ipc_idr_alloc(ns, ids, obj, p);
@@ -151,15 +143,21 @@ export function ipc_set_key_private<T extends KernIpcPerm>(ids: IpcIds<T>, obj: 
 
 /**
  * ipcperms: may the current task access `obj` for `flag` (a short: the low
- * 9 bits of the get flags, or S_IRUGO/S_IWUGO)? Return: 0 or -1.
+ * 9 bits of the get flags, or S_IRUGO/S_IWUGO)? The owner bits apply when
+ * its euid is the creator's or the owner's uid, else the group bits when
+ * in_group_p (fsgid or a supplementary group) holds for the creator's or
+ * the owner's gid, else the other bits; CAP_IPC_OWNER grants what they
+ * refuse. A flag of 0 asks for nothing. Return: 0 or -1 (the caller's
+ * -EACCES).
  */
-export function ipcperms(obj: KernIpcPerm, flag: number): number {
+export function ipcperms(k: Kernel, obj: KernIpcPerm, flag: number): number {
   const f = (flag << 16) >> 16;
   const requested = (f >> 6) | (f >> 3) | f;
+  const cred = current_cred(k);
   let granted = obj.mode;
-  if (CURRENT_CRED.euid === obj.cuid || CURRENT_CRED.euid === obj.uid) granted >>= 6;
-  else if (CURRENT_CRED.egid === obj.cgid || CURRENT_CRED.egid === obj.gid) granted >>= 3;
-  if (requested & ~granted & 7 && !CURRENT_CRED.cap_ipc_owner) return -1;
+  if (cred.euid === obj.cuid || cred.euid === obj.uid) granted >>= 6;
+  else if (in_group_p(cred, obj.cgid) || in_group_p(cred, obj.gid)) granted >>= 3;
+  if (requested & ~granted & 7 && !cap_raised(cred, CAP_IPC_OWNER)) return -1;
   return 0;
 }
 
@@ -177,14 +175,15 @@ export function ipc_obtain_object_check<T extends KernIpcPerm>(ns: IpcNamespace,
 
 /**
  * ipcctl_obtain_check: the object for IPC_SET/IPC_RMID, checked for
- * ownership. Return: the object, -EINVAL (no such id) or -EPERM (not owner,
- * no CAP_SYS_ADMIN).
+ * ownership: the caller's euid is the creator's or the owner's uid, or it
+ * has CAP_SYS_ADMIN (whatever the mode bits say). Return: the object,
+ * -EINVAL (no such id) or -EPERM.
  */
-export function ipcctl_obtain_check<T extends KernIpcPerm>(ns: IpcNamespace, ids: IpcIds<T>, id: number, p: Probe): T | number {
-  const obj = ipc_obtain_object_check(ns, ids, id, p);
+export function ipcctl_obtain_check<T extends KernIpcPerm>(k: Kernel, ids: IpcIds<T>, id: number): T | number {
+  const obj = ipc_obtain_object_check(k.state.ipc, ids, id, k.probe);
   if (obj === null) return -EINVAL;
-  const euid = CURRENT_CRED.euid;
-  if (euid === obj.cuid || euid === obj.uid || CURRENT_CRED.cap_sys_admin) return obj;
+  const cred = current_cred(k);
+  if (cred.euid === obj.cuid || cred.euid === obj.uid || cap_raised(cred, CAP_SYS_ADMIN)) return obj;
   return -EPERM;
 }
 
@@ -209,10 +208,12 @@ export function kernel_to_ipc64_perm(from: Readonly<KernIpcPerm>, out: Ipc64Perm
 
 /**
  * ipc_update_perm: IPC_SET's new owner and mode bits (the type flags above
- * 0777 are kept). uid/gid must map in the caller's user namespace (every
- * value does for root in the initial one). Return: 0.
+ * 0777 are kept). uid and gid go through make_kuid/make_kgid of the
+ * caller's user namespace: (uid_t)-1 is INVALID_UID. Return: 0, or -EINVAL
+ * (an id that does not map; nothing is changed).
  */
 export function ipc_update_perm(obj: KernIpcPerm, uid: number, gid: number, mode: number): number {
+  if (uid === INVALID_ID || gid === INVALID_ID) return -EINVAL;
   obj.uid = uid;
   obj.gid = gid;
   obj.mode = (obj.mode & ~S_IRWXUGO) | (mode & S_IRWXUGO);
@@ -256,6 +257,6 @@ export function ipcget<T extends KernIpcPerm>(k: Kernel, ids: IpcIds<T>, ops: Ip
     const err = ops.more_checks(obj, params);
     if (err) return err;
   }
-  if (ipcperms(obj, flg)) return -EACCES;
+  if (ipcperms(k, obj, flg)) return -EACCES;
   return obj.id;
 }

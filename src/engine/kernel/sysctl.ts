@@ -20,6 +20,8 @@
  * Simplified: buffers are JS strings, one char per byte; the caller is root.
  */
 import type { Kernel } from '../kernel';
+import { in_egroup_p, type Cred } from './cred';
+import { current_cred } from './task';
 import type { FileOps, OpenFile } from '../fs/vfs';
 import { O_WRONLY } from '../fs/vfs';
 import { EACCES, EINVAL, ENOMEM, EPERM } from '../uapi/errno';
@@ -51,8 +53,8 @@ export interface CtlTable<V> {
   extra1?: V;
   /** maximum for the *_minmax handlers */
   extra2?: V;
-  /** ctl_table_root->permissions: the mode that applies to the caller, when not `mode` */
-  permissions?: (k: Kernel) => number;
+  /** ctl_table_root->permissions: the mode that applies to the caller, made from `mode` */
+  permissions?: (k: Kernel, mode: number) => number;
 }
 
 const PAGE_SIZE = 4096;
@@ -355,10 +357,20 @@ export function proc_doulongvec_minmax(k: Kernel, table: CtlTable<bigint>, write
   return 0;
 }
 
-/** sysctl_perm for root (test_perm: the owner bits apply; no capability overrides them). Return: 0 or -EACCES. */
-export function sysctl_perm<V>(k: Kernel, table: CtlTable<V>, op: number): number {
-  const mode = (table.permissions ? table.permissions(k) : table.mode) >> 6;
+/**
+ * test_perm: the owner bits for euid 0, the group bits for a member of
+ * group 0 (in_egroup_p), else the other bits; no capability overrides them
+ * (proc_sys_permission replaces the generic DAC check). Return: 0 or -EACCES.
+ */
+export function test_perm(cred: Readonly<Cred>, mode: number, op: number): number {
+  if (cred.euid === 0) mode >>= 6;
+  else if (in_egroup_p(cred, 0)) mode >>= 3;
   return (op & ~mode & 7) === 0 ? 0 : -EACCES;
+}
+
+/** sysctl_perm: test_perm on the table's mode, or on what the root's permissions() make of it. Return: 0 or -EACCES. */
+export function sysctl_perm<V>(k: Kernel, table: CtlTable<V>, op: number): number {
+  return test_perm(current_cred(k), table.permissions ? table.permissions(k, table.mode) : table.mode, op);
 }
 
 /**

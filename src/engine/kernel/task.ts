@@ -13,11 +13,15 @@
  * semop. `current` is the task making the next system call; the workload
  * interpreter sets it before each statement.
  *
+ * Credentials (`cred`, kernel/cred.ts) start as root's with every
+ * capability (a child of the root replayer) until the workload's `creds`.
+ *
  * Glossary: *undo list* = the task's sem_undo structures, most recently
  * used first; *semadj* = per semaphore, what exit_sem adds back.
  */
 import type { Kernel } from '../kernel';
 import type { VmArea } from '../mm/mmap';
+import { root_cred, set_groups_empty, setresgid, setresuid, type Cred } from './cred';
 
 /** ipc/sem.c `struct sem_undo`: one per (task, array) with SEM_UNDO ops. */
 export interface SemUndo {
@@ -31,6 +35,8 @@ export interface TaskStruct {
   pid: number;
   /** task_struct.comm: the process name (the workload's @NAME; `main` for the first) */
   comm: string;
+  /** current->cred: the ids and capabilities every permission check uses */
+  cred: Cred;
   /** sysvsem.undo_list.list_proc, head first; null until the first SEM_UNDO op (get_undo_list) */
   undo_list: SemUndo[] | null;
   /** the semid of the array the task sleeps on in semop, or -1 */
@@ -45,7 +51,7 @@ export interface TaskStruct {
 }
 
 function new_task(pid: number, comm: string): TaskStruct {
-  return { pid, comm, undo_list: null, sem_sleeping: -1, sem_status: null, mm: [] };
+  return { pid, comm, cred: root_cred(), undo_list: null, sem_sleeping: -1, sem_status: null, mm: [] };
 }
 
 /** The tasks and who runs: plain data in kernel.state. */
@@ -56,15 +62,22 @@ export interface TaskTable {
   next_pid: number;
   /** successful shmats so far, all tasks (each made its own file clone: VmArea.file) */
   shm_attaches: number;
+  /** the user namespace's ucounts UCOUNT_RLIMIT_MEMLOCK: pages locked by SHM_LOCK, per real uid */
+  memlock_pages: Map<number, number>;
 }
 
 export function create_task_table(first_pid: number): TaskTable {
-  return { tasks: new Map([[first_pid, new_task(first_pid, 'main')]]), current: first_pid, next_pid: first_pid + 1, shm_attaches: 0 };
+  return { tasks: new Map([[first_pid, new_task(first_pid, 'main')]]), current: first_pid, next_pid: first_pid + 1, shm_attaches: 0, memlock_pages: new Map() };
 }
 
 /** The task making the current system call. */
 export function current(k: Kernel): TaskStruct {
   return k.state.tasks.tasks.get(k.state.tasks.current)!;
+}
+
+/** current_cred(): the credentials of the task making the current system call. */
+export function current_cred(k: Kernel): Cred {
+  return k.state.tasks.tasks.get(k.state.tasks.current)!.cred;
 }
 
 /** The tgid of the current task (what lspid, sempid, cpid record). */
@@ -83,4 +96,15 @@ export function task_fork(k: Kernel, comm = 'task'): number {
 /** Makes `pid` the current task. */
 export function set_current(k: Kernel, pid: number): void {
   k.state.tasks.current = pid;
+}
+
+/**
+ * The language's `creds UID GID` in task `pid`: setgroups(0, NULL),
+ * setresgid(gid, gid, gid), setresuid(uid, uid, uid), in that order, each
+ * made by a task that is still root. Return: 0 (the first failing call's
+ * -errno; none fails for root).
+ */
+export function task_setcreds(k: Kernel, pid: number, uid: number, gid: number): number {
+  const cred = k.state.tasks.tasks.get(pid)!.cred;
+  return set_groups_empty(cred) || setresgid(cred, gid, gid, gid) || setresuid(cred, uid, uid, uid);
 }

@@ -15,12 +15,17 @@
  * `ip link del NAME`: ERANGE, ENODEV for no such device, EOPNOTSUPP for a
  * device without rtnl_link_ops (lo); a veth takes its peer along.
  *
+ * Before any of them, rtnetlink_rcv_msg refuses a sender without
+ * CAP_NET_ADMIN (EPERM): a process after the workload's `creds`.
+ *
  * Simplified: no other attributes, no notifications to listeners, no
  * netns attributes. Names and kinds are byte strings.
  */
 import type { Kernel } from '../kernel';
 import { NO_PROBE, type Probe } from '../probe';
-import { EEXIST, EINVAL, ENODEV, EOPNOTSUPP, ERANGE } from '../uapi/errno';
+import { EEXIST, EINVAL, ENODEV, EOPNOTSUPP, EPERM, ERANGE } from '../uapi/errno';
+import { CAP_NET_ADMIN, cap_raised } from '../kernel/cred';
+import { current_cred } from '../kernel/task';
 import { ARPHRD_ETHER, IFNAMSIZ, __dev_get_by_name, alloc_netdev, register_netdevice, unregister_netdevice, type NetDevice } from './core/dev';
 import { rtnl_link_ops_get } from './link_ops';
 import type { NetNamespace } from './net_namespace';
@@ -29,7 +34,7 @@ import type { NetNamespace } from './net_namespace';
 export function rtnl_newlink(k: Kernel, name: string | null, kind: string): number {
   const p = k.probe;
   p.costs.syscalls++;
-  const ret = do_newlink(k.state.net, name, kind, p);
+  const ret = cap_raised(current_cred(k), CAP_NET_ADMIN) ? do_newlink(k.state.net, name, kind, p) : -EPERM;
   if (p.trace) p.trace({ kind: 'rtnl_request', op: 'newlink', name, link_kind: kind, ret });
   return ret;
 }
@@ -38,7 +43,7 @@ export function rtnl_newlink(k: Kernel, name: string | null, kind: string): numb
 export function rtnl_dellink(k: Kernel, name: string): number {
   const p = k.probe;
   p.costs.syscalls++;
-  const ret = do_dellink(k.state.net, name, p);
+  const ret = cap_raised(current_cred(k), CAP_NET_ADMIN) ? do_dellink(k.state.net, name, p) : -EPERM;
   if (p.trace) p.trace({ kind: 'rtnl_request', op: 'dellink', name, link_kind: null, ret });
   return ret;
 }

@@ -104,10 +104,16 @@ export interface CallStatement extends Span, InProcess {
   sops?: SemBufNode[];
   /** semctl's 4th argument: SETVAL's value, or SETALL's `{v0, v1, ...}` */
   semarg?: Expression | Expression[];
-  /** semctl, shmctl: the buffer fields to print after a successful STAT or INFO command, in the order asked */
-  fields?: Identifier[];
-  /** shmctl: IPC_SET's `name=value` fields, in the order written */
-  settings?: { name: Identifier; value: Expression }[];
+  /** msgctl/shmctl/semctl: the buffer fields after the command (and after semctl's union argument, if any) */
+  fields?: BufferFieldNode[];
+}
+
+/** A buffer field of a *ctl call: `name` (printed after a successful STAT or INFO command) or `name=value` (IPC_SET). */
+export interface BufferFieldNode extends Span {
+  type: 'BufferField';
+  name: string;
+  /** null: a field to print */
+  value: Expression | null;
 }
 
 /** `@NAME exit`, `@NAME kill`, `@NAME creds UID GID` */

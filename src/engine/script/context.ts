@@ -30,6 +30,8 @@ export interface ProcState {
   pid: number;
   /** the call it sleeps in, and the variable its result goes to; null when it runs */
   blocked: { callee: 'semop' | 'msgsnd' | 'msgrcv'; assign: string | null } | null;
+  /** the uid and gid of its `creds` (printed as given, unsigned); absent before it (the process is root) */
+  creds?: { uid: number; gid: number };
   /** its live attachments as the replayer tracks them: real address -> k of ADDR(k) (a later shmat at the same address replaces the entry) */
   attached?: Map<bigint, number>;
 }

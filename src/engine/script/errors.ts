@@ -42,7 +42,9 @@ export type ErrorCode =
   | 'symbolic_value'
   | 'no_such_attachment'
   | 'fixed_address_out_of_range'
-  | 'bad_ipc_set_field'
+  | 'second_creds'
+  | 'bad_field_setting'
+  | 'fields_with_union'
   // multi-CPU declarations
   | 'misplaced_declaration'
   | 'duplicate_declaration'
@@ -235,7 +237,7 @@ export function setall_count_mismatch(span: Span, given: number, nsems: number):
 }
 
 export function unknown_field(span: Span, name: string, struct: string): never {
-  return fail('unknown_field', `${struct} has no field ${shown(name)}`, span);
+  return fail('unknown_field', `no field ${shown(name)} in ${struct}`, span);
 }
 
 export function fields_need_stat(span: Span): never {
@@ -255,9 +257,22 @@ export function fixed_address_out_of_range(span: Span, addr: bigint, limit: bigi
   return fail('fixed_address_out_of_range', `shmat at 0x${addr.toString(16)}: a fixed address must lie below 0x${limit.toString(16)}`, span);
 }
 
-/** `name=value` fields with a command other than IPC_SET, mixed with fields to print, or a field IPC_SET does not take. */
-export function bad_ipc_set_field(span: Span, message: string): never {
-  return fail('bad_ipc_set_field', message, span);
+/** A fixed-address shmat in a process after `creds`: below vm.mmap_min_addr only root may map, so the result would depend on the machine. */
+export function fixed_address_after_creds(span: Span): never {
+  return fail('fixed_address_out_of_range', 'shmat at a fixed address after creds: below vm.mmap_min_addr the result would depend on the machine', span);
+}
+
+export function second_creds(span: Span, name: string, uid: number, gid: number): never {
+  return fail('second_creds', `creds is allowed once per process (${name} has ${uid} ${gid})`, span);
+}
+
+/** `name=value` outside IPC_SET, mixed with fields to print, or naming a field IPC_SET does not read. */
+export function bad_field_setting(span: Span, message: string): never {
+  return fail('bad_field_setting', message, span);
+}
+
+export function fields_with_union(span: Span): never {
+  return fail('fields_with_union', 'semctl takes either a union argument or fields', span);
 }
 
 /** A statement of part 2 that ipcscope does not model yet (`what` says which). */

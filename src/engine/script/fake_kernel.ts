@@ -95,6 +95,10 @@ export const FAKE_SYSCALLS: Syscalls<FakeKernel> = {
     return 100 + k.log.length;
   },
   task_switch: () => {},
+  task_setcreds: (k, pid, uid, gid) => {
+    k.log.push(`creds(${pid}, ${uid}, ${gid})`);
+    return 0;
+  },
   task_exit: (k, pid) => {
     k.log.push(`exit(${pid})`);
   },

@@ -4,7 +4,7 @@ import type { Syscalls } from './syscalls';
 import { sys_msgctl, sys_msgget, sys_msgrcv, sys_msgsnd, sys_semctl, sys_semget, sys_semtimedop, sys_shmat, sys_shmctl, sys_shmdt, sys_shmget } from '../ipc/syscall';
 import { exit_mm, exit_shm } from '../ipc/shmat';
 import { exit_sem, semop_interrupt, semop_take_result } from '../ipc/semop';
-import { set_current, task_fork } from '../kernel/task';
+import { set_current, task_fork, task_setcreds } from '../kernel/task';
 import { sem_ids } from '../ipc/sem';
 import { ipc_obtain_object_check } from '../ipc/util';
 import { NO_PROBE } from '../probe';
@@ -36,6 +36,7 @@ export const KERNEL_SYSCALLS: Syscalls<Kernel> = {
   task_first: (k) => k.config.pid,
   task_fork,
   task_switch: set_current,
+  task_setcreds,
   task_exit(k, pid) {
     // do_exit's order: exit_mm, exit_sem, exit_shm (the task is current)
     set_current(k, pid);

@@ -8,17 +8,29 @@ import type { CallName, CallStatement, Expression, CatStatement, EchoStatement, 
 import { CALLS, isConstantName, type ParamKind } from './calls';
 import type { RunContext } from './context';
 import { to_int, to_long, to_size_t } from './ctype';
-import { bad_semctl_argument, fields_need_stat, sembuf_count_out_of_range, setall_count_mismatch, timeout_too_long, unmodeled_operation, unmodeled_path } from './errors';
+import {
+  bad_field_setting,
+  bad_semctl_argument,
+  fields_need_stat,
+  fields_with_union,
+  sembuf_count_out_of_range,
+  setall_count_mismatch,
+  timeout_too_long,
+  unknown_field,
+  unmodeled_operation,
+  unmodeled_path,
+} from './errors';
 import { formatPid } from './processes';
-import { execShmat, execShmctl, execShmdt } from './shm_ops';
-import { SEM_SLEEPS, type SemUnion } from './syscalls';
+import { execShmat, execShmdt } from './shm_ops';
+import { SEM_SLEEPS, type CtlFields, type SemUnion } from './syscalls';
 import { evaluate, interpolate } from './evaluate';
 import { formatArgument, formatCall, formatCat, formatEcho, formatIpLinkAdd, formatIpLinkDel, formatLine, formatLs, formatSops, type ArgValue, type SemBufValue } from './format';
 import { decodeUtf8, encodeUtf8 } from './bytes';
 import type { Syscalls } from './syscalls';
 import { O_RDONLY, O_TRUNC, O_WRONLY, UnmodeledPathError } from '../fs/vfs';
 import { EINTR, EIO, formatResult } from '../uapi/errno';
-import { GETALL, GETPID, IPC_INFO, IPC_STAT, SEM_INFO, SEM_STAT, SEM_STAT_ANY, SETALL, SETVAL } from '../uapi/ipc';
+import { GETALL, GETPID, IPC_SET, SETALL, SETVAL } from '../uapi/ipc';
+import { BUFFERS, ctl_buffer, FIELDS, SETTABLE, to_field, type CtlCall } from '../uapi/ipc_buffers';
 
 /** cat's read(2) buffer: 128 KiB, like coreutils cat. */
 export const CAT_READ_SIZE = 131072;
@@ -140,7 +152,7 @@ function execCall(ctx: Ctx, node: CallStatement): void {
   if (node.callee === 'semop' || node.callee === 'semtimedop') return execSemop(ctx, node, text, values);
   if (node.callee === 'semctl') return execSemctl(ctx, node, text, values);
   if (node.callee === 'shmat') return execShmat(ctx, node, text, values);
-  if (node.callee === 'shmctl' && (node.fields !== undefined || node.settings !== undefined)) return execShmctl(ctx, node, text, values);
+  if (node.fields !== undefined && (node.callee === 'msgctl' || node.callee === 'shmctl')) return execCtlFields(ctx, node, text, values[1] as number, values);
   begin(ctx, node, text);
   const r = INVOKE[node.callee as PlainCall](ctx.sys, ctx.kernel, values, node.statSet);
   if (r === -EINTR && ctx.program.multiProcess && (node.callee === 'msgsnd' || node.callee === 'msgrcv')) {
@@ -166,13 +178,64 @@ function checkMsgSleepers(ctx: Ctx, node: CallStatement): void {
   if (sleeper !== undefined) unmodeled_operation(node, `a message call while process ${sleeper.name} sleeps in ${sleeper.blocked!.callee}`);
 }
 
-/** A buffer field as the contract prints it: times 0 or T, mode %#o, key %#x (0 for IPC_PRIVATE), the rest decimal. */
-export function formatField(name: string, v: number | bigint): string {
-  const zero = v === 0 || v === 0n;
-  if (name.endsWith('time')) return zero ? '0' : 'T';
-  if (name === 'mode') return zero ? '0' : '0' + v.toString(8);
-  if (name === 'key') return zero ? '0' : '0x' + (Number(v) >>> 0).toString(16);
-  return String(v);
+/** C's `%#o`. */
+const c_octal = (v: bigint): string => (v === 0n ? '0' : '0' + v.toString(8));
+
+/** A buffer field's value as the contract prints it: times 0 or T, mode %#o, key %#x (0 for IPC_PRIVATE), pids pid(NAME), the rest decimal. */
+function formatFieldValue(ctx: Ctx, name: string, v: bigint): string {
+  switch (FIELDS[name]!.show) {
+    case 'time':
+      return v === 0n ? '0' : 'T';
+    case 'mode':
+      return c_octal(v);
+    case 'key':
+      return v === 0n ? '0' : '0x' + BigInt.asUintN(32, v).toString(16);
+    case 'pid':
+      return formatPid(ctx, Number(v));
+    case 'num':
+      return v.toString();
+  }
+}
+
+/**
+ * The buffer fields of a *ctl call, evaluated and checked as the replayer
+ * checks them: `name=value` only with IPC_SET, all of them, each a field
+ * IPC_SET reads (bad_field_setting); names to print only after a STAT or
+ * INFO command (fields_need_stat), each a field of its buffer
+ * (unknown_field). Return: what the system call takes, and the fields'
+ * text for the call's line.
+ */
+function ctlFields(ctx: Ctx, node: CallStatement, call: CtlCall, cmd: number): [CtlFields, string] {
+  const fields = node.fields!;
+  const values = fields.map((f) => (f.value === null ? null : to_field(f.name, evaluate(ctx, f.value))));
+  const text = fields.map((f, i) => (values[i] === null ? f.name : `${f.name}=${f.name === 'mode' ? c_octal(values[i]!) : values[i]!.toString()}`)).join(', ');
+  if (values.some((v) => v !== null)) {
+    if (cmd !== IPC_SET || values.some((v) => v === null)) bad_field_setting(node, 'name=value fields go with IPC_SET, alone');
+    for (const f of fields) if (!SETTABLE[call].includes(f.name)) bad_field_setting(f, `${call} IPC_SET takes ${SETTABLE[call].join(', ')}, not ${f.name}`);
+    return [{ set: fields.map((f, i) => [f.name, values[i]!] as const) }, text];
+  }
+  const buffer = ctl_buffer(call, cmd);
+  if (buffer === null) return fields_need_stat(node);
+  for (const f of fields) if (!BUFFERS[buffer].includes(f.name)) unknown_field(f, f.name, buffer);
+  return [{ out: {} }, text];
+}
+
+/** The result of a call with buffer fields: after a successful STAT or INFO command, the fields asked for, in that order. */
+function fieldsResult(ctx: Ctx, node: CallStatement, fields: CtlFields, r: number): string {
+  const out = fields.out;
+  if (r < 0 || out === undefined) return formatResult(r);
+  return `${r} {${node.fields!.map((f) => `${f.name}=${formatFieldValue(ctx, f.name, out[f.name] ?? 0n)}`).join(', ')}}`;
+}
+
+/** msgctl / shmctl with buffer fields. */
+function execCtlFields(ctx: Ctx, node: CallStatement, head: string, cmd: number, values: ArgValue[]): void {
+  const call = node.callee as 'msgctl' | 'shmctl';
+  const [fields, fieldsText] = ctlFields(ctx, node, call, cmd);
+  const text = `${head.slice(0, -1)}, ${fieldsText})`;
+  begin(ctx, node, text);
+  const id = values[0] as number;
+  const r = call === 'msgctl' ? ctx.sys.sys_msgctl(ctx.kernel, id, cmd, undefined, fields) : ctx.sys.sys_shmctl(ctx.kernel, id, cmd, undefined, fields);
+  done(ctx, node, text, r, fieldsResult(ctx, node, fields, r));
 }
 
 /** The call's line and variable, and the trace's stmt_end. */
@@ -239,12 +302,17 @@ function execSemop(ctx: Ctx, node: CallStatement, head: string, values: ArgValue
   done(ctx, node, text, r);
 }
 
-/** semctl with its optional 4th argument (SETVAL value, SETALL list); GETALL prints the values, GETPID the process. */
+/** semctl with its optional 4th argument (SETVAL value, SETALL list) or buffer fields; GETALL prints the values, GETPID the process. */
 function execSemctl(ctx: Ctx, node: CallStatement, head: string, values: ArgValue[]): void {
   const cmd = values[2] as number;
   const arg = node.semarg;
   const semun: SemUnion = {};
   let text = head;
+  let fieldsText = '';
+  if (node.fields !== undefined) {
+    [semun.fields, fieldsText] = ctlFields(ctx, node, 'semctl', cmd);
+    if (arg !== undefined) fields_with_union(node);
+  }
   if (arg !== undefined) {
     if (Array.isArray(arg) ? cmd !== SETALL : cmd !== SETVAL) bad_semctl_argument(node);
     if (Array.isArray(arg)) {
@@ -257,18 +325,10 @@ function execSemctl(ctx: Ctx, node: CallStatement, head: string, values: ArgValu
       text = `${head.slice(0, -1)}, ${semun.val})`;
     }
   }
-  if (node.fields !== undefined) {
-    if (cmd === IPC_INFO || cmd === SEM_INFO) unmodeled_operation(node, 'the seminfo fields of IPC_INFO/SEM_INFO');
-    if (cmd !== IPC_STAT && cmd !== SEM_STAT && cmd !== SEM_STAT_ANY) fields_need_stat(node);
-    semun.stat = {};
-    text = `${head.slice(0, -1)}, ${node.fields.map((f) => f.name).join(', ')})`;
-  }
+  if (semun.fields !== undefined) text = `${head.slice(0, -1)}, ${fieldsText})`;
   begin(ctx, node, text);
   const r = ctx.sys.sys_semctl(ctx.kernel, values[0] as number, values[1] as number, cmd, node.statSet, semun);
-  if (r >= 0 && node.fields !== undefined && semun.stat !== undefined) {
-    const stat = semun.stat;
-    return done(ctx, node, text, r, `${r} {${node.fields.map((f) => `${f.name}=${formatField(f.name, stat[f.name] ?? 0)}`).join(', ')}}`);
-  }
+  if (semun.fields !== undefined) return done(ctx, node, text, r, fieldsResult(ctx, node, semun.fields, r));
   if (r >= 0 && cmd === GETALL && semun.getall !== undefined) return done(ctx, node, text, r, `${r} {${semun.getall.join(', ')}}`);
   if (r > 0 && cmd === GETPID) return done(ctx, node, text, r, formatPid(ctx, r));
   done(ctx, node, text, r);

@@ -18,7 +18,8 @@
  */
 import type { OperationStatement, ProcessStatement } from './ast';
 import type { ProcState, RunContext } from './context';
-import { process_blocked, unmodeled_operation } from './errors';
+import { process_blocked, second_creds } from './errors';
+import { evaluate } from './evaluate';
 import { EINTR, formatResult } from '../uapi/errno';
 
 type Ctx = RunContext<unknown>;
@@ -85,9 +86,27 @@ export function settle(c: Ctx): void {
   }
 }
 
-/** `@NAME exit` / `@NAME kill`: the process ends (a blocked call gets no resumed line); `creds` is not modelled. */
+/**
+ * `@NAME creds UID GID`: the process's ids become UID and GID (evaluated,
+ * as uint32) and, not root any more, it loses its capabilities; once per
+ * process (second_creds).
+ */
+function execCreds(c: Ctx, node: ProcessStatement, p: ProcState): void {
+  if (p.creds !== undefined) second_creds(node, p.name, p.creds.uid, p.creds.gid);
+  const uid = Number(BigInt.asUintN(32, evaluate(c, node.uid!)));
+  const gid = Number(BigInt.asUintN(32, evaluate(c, node.gid!)));
+  const text = `creds ${uid} ${gid}`;
+  if (c.trace) c.trace({ kind: 'stmt_begin', line: c.lineOf(node.start), text });
+  const r = c.sys.task_setcreds(c.kernel, p.pid, uid, gid);
+  if (r === 0) p.creds = { uid, gid };
+  c.out.push(`${c.prefix}${text} = ${formatResult(r)}\n`);
+  c.result = r;
+  if (c.trace) c.trace({ kind: 'stmt_end', line: c.lineOf(node.start), result: r });
+}
+
+/** `@NAME exit` / `@NAME kill`: the process ends (a blocked call gets no resumed line); `@NAME creds UID GID`. */
 export function execProcess(c: Ctx, node: ProcessStatement, p: ProcState): void {
-  if (node.action === 'creds') unmodeled_operation(node, "`creds` (another user's credentials)");
+  if (node.action === 'creds') return execCreds(c, node, p);
   if (p.blocked !== null) {
     if (p.blocked.callee === 'semop') c.sys.semop_interrupt(c.kernel, p.pid, false);
     p.blocked = null;

@@ -5,7 +5,7 @@
  * matches, its errors are final (as in kernel_replay.py). Loop statements
  * come back with an empty body; parser.ts attaches the block.
  */
-import type { CallStatement, Expression, Identifier, SemBufNode, Span, Statement, Word } from './ast';
+import type { BufferFieldNode, CallStatement, Expression, Identifier, SemBufNode, Span, Statement, Word } from './ast';
 import { CALL_NAMES, CALLS, isCallName, isConstantName } from './calls';
 import {
   bad_process_name,
@@ -19,7 +19,6 @@ import {
   missing_process_statement,
   unknown_call,
   unknown_field,
-  unmodeled_operation,
   unknown_statement,
   unsupported_ip_command,
   variable_in_sysctl_path,
@@ -29,6 +28,7 @@ import { parseExpression } from './expression';
 import { isIdentifier } from './chars';
 import { Reader, trim } from './reader';
 import { parseWord } from './word';
+import { isFieldName } from '../uapi/ipc_buffers';
 
 /** The sysctls `echo` may write: they live in the (fresh) IPC namespace. */
 export const WRITABLE_SYSCTLS: ReadonlySet<string> = new Set([
@@ -85,8 +85,6 @@ function parseInProcess(source: string, piece: Span): Statement {
   }
   if (first === 'creds' && words.length === 3) {
     if (name === 'main') main_creds(piece);
-    // per-task credentials (ipcperms and the ctl rules for non-root) are not in the model yet
-    unmodeled_operation(piece, "`creds` (another user's credentials)");
     const uid = parseExpression(source, words[1]!);
     const gid = parseExpression(source, words[2]!);
     return { type: 'ProcessStatement', proc: name, action: 'creds', uid, gid, start, end };
@@ -213,29 +211,20 @@ function matchCall(source: string, piece: Span): CallStatement | null {
   const { params, optional } = CALLS[callee];
   let sops: SemBufNode[] | undefined;
   let semarg: Expression | Expression[] | undefined;
-  let fields: Identifier[] | undefined;
-  let settings: { name: Identifier; value: Expression }[] | undefined;
-  if (callee === 'shmctl' && argSpans.length > params.length) {
-    ({ fields, settings } = parseShmctlFields(source, argSpans.slice(params.length)));
-    argSpans = argSpans.slice(0, params.length);
-  } else if (callee === 'semop' || callee === 'semtimedop') {
+  let fields: BufferFieldNode[] | undefined;
+  if (callee === 'semop' || callee === 'semtimedop') {
     if (argSpans.length < params.length) wrong_argument_count(calleeSpan, callee, params.length, params.length, argSpans.length);
     sops = argSpans.slice(params.length).map((a) => parseSemBuf(source, a));
     argSpans = argSpans.slice(0, params.length);
-  } else if (callee === 'semctl' && argSpans.length > params.length) {
+  } else if ((callee === 'msgctl' || callee === 'shmctl' || callee === 'semctl') && argSpans.length > params.length) {
+    // after the command: semctl's union argument (a value or a {list}) unless the first is a field, then buffer fields
     const rest = argSpans.slice(params.length);
-    if (isFieldName(source, rest[0]!)) {
-      fields = rest.map((a) => {
-        const text = source.slice(a.start, a.end);
-        if (/^[a-z_][a-z0-9_]*\s*=/.test(text)) unmodeled_operation(a, 'IPC_SET with named fields');
-        if (!SEM_FIELDS.has(text)) unknown_field(a, text, 'semid64_ds');
-        return { type: 'Identifier' as const, name: text, start: a.start, end: a.end };
-      });
-      argSpans = argSpans.slice(0, params.length);
-    } else if (argSpans.length === params.length + 1) {
-      const a = argSpans.pop()!;
+    argSpans = argSpans.slice(0, params.length);
+    if (callee === 'semctl' && !looksLikeField(source, rest[0]!)) {
+      const a = rest.shift()!;
       semarg = source.charCodeAt(a.start) === 123 /* { */ ? parseValueList(source, a) : parseExpression(source, a);
     }
+    if (rest.length > 0) fields = rest.map((a) => parseField(source, a));
   }
   if (argSpans.length < params.length - optional || argSpans.length > params.length) {
     wrong_argument_count(calleeSpan, callee, params.length - optional, params.length, argSpans.length);
@@ -252,11 +241,10 @@ function matchCall(source: string, piece: Span): CallStatement | null {
     ...(sops === undefined ? {} : { sops }),
     ...(semarg === undefined ? {} : { semarg }),
     ...(fields === undefined ? {} : { fields }),
-    ...(settings === undefined ? {} : { settings }),
   };
   const at = params.findIndex((p) => p.endsWith('_cmd'));
   const cmd = at < 0 ? undefined : args[at];
-  if (cmd?.type === 'Identifier' && cmd.name === 'IPC_SET' && settings === undefined) {
+  if (cmd?.type === 'Identifier' && cmd.name === 'IPC_SET') {
     // the stat-then-set form of msgctl/shmctl/semctl: cmd 1, with the object's own IPC_STAT data as the buffer
     args[at] = { type: 'NumberLiteral', value: 1n, start: cmd.start, end: cmd.end };
     return { type: 'CallStatement', assign, callee, calleeSpan, args, statSet: true, ...extra, start: piece.start, end: piece.end };
@@ -264,42 +252,23 @@ function matchCall(source: string, piece: Span): CallStatement | null {
   return { type: 'CallStatement', assign, callee, calleeSpan, args, ...extra, start: piece.start, end: piece.end };
 }
 
-/** The fields of semid64_ds a STAT command can print (its ipc64_perm part included). */
-export const SEM_FIELDS: ReadonlySet<string> = new Set(['key', 'uid', 'gid', 'cuid', 'cgid', 'mode', 'seq', 'sem_otime', 'sem_ctime', 'sem_nsems']);
+/** `name` or `name = value`, a field name being lower case letters, digits and `_`. */
+const FIELD_FORM = /^([a-z_][a-z0-9_]*)\s*(?:=\s*(\S[^]*))?$/;
 
-/** The fields of shmid64_ds (its ipc64_perm part included), shminfo64 and shm_info, by buffer. */
-export const SHM_BUFFERS = {
-  shmid64_ds: new Set(['key', 'uid', 'gid', 'cuid', 'cgid', 'mode', 'seq', 'shm_segsz', 'shm_atime', 'shm_dtime', 'shm_ctime', 'shm_cpid', 'shm_lpid', 'shm_nattch']),
-  shminfo64: new Set(['shmmax', 'shmmin', 'shmmni', 'shmseg', 'shmall']),
-  shm_info: new Set(['used_ids', 'shm_tot', 'shm_rss', 'shm_swp', 'swap_attempts', 'swap_successes']),
-} as const satisfies Record<string, ReadonlySet<string>>;
-
-/** The buffer fields the language knows in any call (a name outside them is unknown_field at parse time, as the reference does). */
-const ALL_FIELDS: ReadonlySet<string> = new Set([...SEM_FIELDS, ...Object.values(SHM_BUFFERS).flatMap((b) => [...b])]);
-
-/**
- * shmctl's arguments after the command: field names to print, or
- * `name=value` settings for IPC_SET (which of them go with the command is
- * checked when it runs). Throws unknown_field and expression errors.
- */
-function parseShmctlFields(source: string, rest: Span[]): { fields?: Identifier[]; settings?: { name: Identifier; value: Expression }[] } {
-  const fields: Identifier[] = [];
-  const settings: { name: Identifier; value: Expression }[] = [];
-  for (const a of rest) {
-    const text = source.slice(a.start, a.end);
-    const m = /^([a-z_][a-z0-9_]*)\s*(?:=\s*(\S[^]*))?$/.exec(text);
-    if (m === null || !ALL_FIELDS.has(m[1]!)) unknown_field(a, text, 'a shmctl buffer');
-    const name: Identifier = { type: 'Identifier', name: m[1]!, start: a.start, end: a.start + m[1]!.length };
-    if (m[2] === undefined) fields.push(name);
-    else settings.push({ name, value: parseExpression(source, { start: a.end - m[2].length, end: a.end }) });
-  }
-  return { ...(fields.length > 0 ? { fields } : {}), ...(settings.length > 0 ? { settings } : {}) };
+/** Whether a *ctl argument is a buffer field (`name=value`, or the name of a field) rather than semctl's union argument. */
+function looksLikeField(source: string, a: Span): boolean {
+  const m = FIELD_FORM.exec(source.slice(a.start, a.end));
+  return m !== null && (m[2] !== undefined || isFieldName(m[1]!));
 }
 
-/** Whether the argument is a field to print (a semid64_ds field name) or `name=value`, as the reference tells them from the union argument. */
-function isFieldName(source: string, a: Span): boolean {
+/** A buffer field `name` or `name=value`. Throws unknown_field for a name no buffer has, and the expression's errors. */
+function parseField(source: string, a: Span): BufferFieldNode {
   const text = source.slice(a.start, a.end);
-  return SEM_FIELDS.has(text) || /^[a-z_][a-z0-9_]*\s*=\s*\S/.test(text);
+  const m = FIELD_FORM.exec(text);
+  if (m === null || !isFieldName(m[1]!)) unknown_field(a, text, 'any *ctl buffer');
+  const name = m[1]!;
+  const value = m[2] === undefined ? null : parseExpression(source, { start: a.end - m[2].length, end: a.end });
+  return { type: 'BufferField', name, value, start: a.start, end: a.end };
 }
 
 /** `{num, op[, flg]} [x COUNT]` (the last `}` closes it). Throws bad_sembuf and expression errors. */

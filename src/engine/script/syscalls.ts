@@ -10,22 +10,27 @@
  * (see bytes.ts), as the kernel sees them.
  */
 import type { SemBufValue } from './format';
+import type { BufferValues } from '../uapi/ipc_buffers';
+
+/** The buffer fields of a *ctl call (part 2 of the language: IPC_SET with named fields, STAT/INFO printing fields). */
+export interface CtlFields {
+  /**
+   * IPC_SET with named fields: these values (in their fields' C types)
+   * replace those of the object's current buffer, which the replayer reads
+   * first with *_STAT_ANY on the id's idx (zeroed when that finds another id)
+   */
+  set?: ReadonlyArray<readonly [name: string, value: bigint]>;
+  /** a STAT or INFO command: receives the whole buffer it copied out, on success */
+  out?: BufferValues;
+}
 
 /** semctl's 4th argument as the language gives it. */
 export interface SemUnion {
   val?: number;
   array?: number[];
   getall?: number[];
-  /** set to ask a STAT command for the semid64_ds fields it copied out (by name), filled on success */
-  stat?: Record<string, number>;
-}
-
-/** shmctl's buffer as the language gives it: the fields a STAT/INFO command prints, or IPC_SET's named fields. */
-export interface ShmctlBuffer {
-  /** set to ask a STAT or INFO command for the fields it copied out (by name), filled on success */
-  fields?: Record<string, bigint>;
-  /** IPC_SET's `mode=`, `uid=`, `gid=`, over the object's own buffer (SHM_STAT_ANY) */
-  set?: { mode?: number; uid?: number; gid?: number };
+  /** IPC_SET's named fields, or the buffer a STAT or INFO command copied out */
+  fields?: CtlFields;
 }
 
 /** semop's result for a call that sleeps (the kernel's SEM_SLEEPS). */
@@ -39,11 +44,11 @@ export interface Syscalls<K> {
    * `statSet` (of the three *ctl calls; only ever true, with cmd IPC_SET):
    * IPC_STAT into the buffer, then IPC_SET with that buffer, as two system
    * calls; the IPC_STAT's error if it fails, else the IPC_SET's result.
-   * Otherwise the buffer is zeroed.
+   * Otherwise the buffer is zeroed; `fields`: see CtlFields.
    */
-  sys_msgctl(k: K, msqid: number, cmd: number, statSet?: true): number;
+  sys_msgctl(k: K, msqid: number, cmd: number, statSet?: true, fields?: CtlFields): number;
   sys_shmget(k: K, key: number, size: bigint, shmflg: number): number;
-  sys_shmctl(k: K, shmid: number, cmd: number, statSet?: true, shmbuf?: ShmctlBuffer): number;
+  sys_shmctl(k: K, shmid: number, cmd: number, statSet?: true, fields?: CtlFields): number;
   /** shmat: the address (the caller prints it as ADDR(k)) or -errno, as bigint */
   sys_shmat(k: K, shmid: number, shmaddr: bigint, shmflg: number): bigint;
   /** shmdt: 0 or -errno */
@@ -51,7 +56,8 @@ export interface Syscalls<K> {
   sys_semget(k: K, key: number, nsems: number, semflg: number): number;
   /**
    * `semun`: the 4th argument the workload gave (SETVAL's value, SETALL's
-   * values); GETALL copies the values into `semun.getall` when given.
+   * values, IPC_SET's or STAT/INFO's fields); GETALL copies the values
+   * into `semun.getall` when given.
    */
   sys_semctl(k: K, semid: number, semnum: number, cmd: number, statSet?: true, semun?: SemUnion): number;
   /** semop (timeout null) or semtimedop: 0, -errno, or SEM_SLEEPS (the caller is queued; see semop_interrupt) */
@@ -68,6 +74,8 @@ export interface Syscalls<K> {
   task_fork(k: K, name: string): number;
   /** the next calls are made by `pid` */
   task_switch(k: K, pid: number): void;
+  /** `creds UID GID` in process `pid` (uid, gid as uint32): setgroups(0), setresgid, setresuid; 0 or the first -errno */
+  task_setcreds(k: K, pid: number, uid: number, gid: number): number;
   /** the process exits or is killed (exit_mm detaches its attachments, exit_sem applies its undo adjustments, exit_shm orphans its segments) */
   task_exit(k: K, pid: number): void;
   /** a file descriptor or -errno; throws UnmodeledPathError for a path nothing models */

@@ -46,6 +46,7 @@ describe('the msgctl paths of the multi-CPU model', () => {
       config: c.config,
       probe: {
         costs: runWorkload('').costs,
+        mark: null,
         trace: (e) => {
           if (e.kind === 'smp_lock' && e.op === 'release') events.push(e.lock);
         },

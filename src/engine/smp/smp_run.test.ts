@@ -53,7 +53,7 @@ describe('a multi-CPU run', () => {
   it('is deterministic: the same workload gives the same numbers and the same trace', () => {
     const once = () => {
       const events: TraceEvent[] = [];
-      const r = runWorkload(PINGPONG(2, '50 us'), { probe: { costs: run('').costs, trace: (e) => events.push(e) } });
+      const r = runWorkload(PINGPONG(2, '50 us'), { probe: { costs: run('').costs, trace: (e) => events.push(e), mark: null } });
       return { smp: r.smp, events };
     };
     const a = once();

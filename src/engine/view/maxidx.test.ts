@@ -18,6 +18,7 @@ describe('extract_maxidx', () => {
         [9, 9],
       ],
       truncated: false,
+      counted: null,
     });
   });
 

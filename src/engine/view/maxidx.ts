@@ -16,6 +16,7 @@ import type { IpcMaxidx } from '../config';
 import type { Kernel } from '../kernel';
 import type { IpcType, TraceEvent } from '../trace';
 import { for_each_used, ipc_ids_of, pick_ipc, walk_ipc_idr, type TreeNode } from './ipc_ids';
+import { moved, type OpAggregate } from './aggregate';
 import type { Extractor, ViewOptions } from './types';
 
 export const MAXIDX_MAX_RUNS = 4096;
@@ -34,6 +35,12 @@ export interface MaxidxModel {
   runs: [number, number][];
   /** more runs existed than MAXIDX_MAX_RUNS */
   truncated: boolean;
+  /**
+   * The operation's looks as the cost counters count them (exact however
+   * many events the trace kept; null before the operation or without its
+   * aggregate): binary-search probes, and indices the walk or step-down looked at.
+   */
+  counted: { probes: number; steps: number } | null;
 }
 
 function collect_runs(top: TreeNode | null): { runs: [number, number][]; truncated: boolean; highest: number } {
@@ -52,7 +59,7 @@ function collect_runs(top: TreeNode | null): { runs: [number, number][]; truncat
 }
 
 /** extract_maxidx: the max_idx view's model of the ipc_ids `pick_ipc` chooses. */
-export const extract_maxidx: Extractor<MaxidxModel> = (kernel: Kernel, events: readonly TraceEvent[], options: ViewOptions) => {
+export const extract_maxidx: Extractor<MaxidxModel> = (kernel: Kernel, events: readonly TraceEvent[], options: ViewOptions, aggregate?: OpAggregate | null) => {
   const ipc = pick_ipc(kernel, events, options);
   const ids = ipc_ids_of(kernel, ipc);
   const { runs, truncated, highest } = collect_runs(walk_ipc_idr(ids).top);
@@ -65,6 +72,7 @@ export const extract_maxidx: Extractor<MaxidxModel> = (kernel: Kernel, events: r
     highest,
     runs,
     truncated,
+    counted: aggregate ? { probes: moved(aggregate.costs, 'ipc_search_maxidx_probes'), steps: moved(aggregate.costs, 'ipc_maxidx_steps') } : null,
   };
 };
 

@@ -12,11 +12,19 @@
  * idr_layer_result events are lookups, charged to the start() they follow
  * or to the next() they precede (the trace names a next() after it ran).
  *
+ * Past the trace cap the reads come from the operation's aggregate (the
+ * cost counters split at each read(), view/aggregate.ts): a read whose
+ * events were not all stored is drawn from its counters (`source:
+ * 'counters'`: its lookups, calls, records and bytes exact, its calls not
+ * listed), and the totals are the counters' sums, so a `cat` of any size
+ * shows every read and every lookup.
+ *
  * Simplified: the first MAX_READS reads and MAX_CALLS calls are kept in
  * full; the totals count them all.
  */
 import type { SysvipcFindIpc } from '../config';
 import type { IpcType, TraceEvent } from '../trace';
+import { moved, type CostSegment, type OpAggregate } from './aggregate';
 import type { Extractor } from './types';
 
 export const MAX_READS = 256;
@@ -50,6 +58,8 @@ export interface SeqRead {
   discarded: number;
   lookups: number;
   calls: number;
+  /** drawn from the read's events, or from its counters (its events were past the trace cap) */
+  source: 'events' | 'counters';
 }
 
 export interface SeqfileModel {
@@ -64,6 +74,8 @@ export interface SeqfileModel {
   calls: SeqCall[];
   calls_total: number;
   totals: { start: number; next: number; show: number; stop: number; lookups: number };
+  /** the leading reads drawn event by event (the others, from the counters) */
+  reads_traced: number;
 }
 
 const IPC_INDEX: Record<IpcType, number> = { sem: 0, msg: 1, shm: 2 };
@@ -80,7 +92,7 @@ function ipc_of(events: readonly TraceEvent[], want: IpcType | undefined): IpcTy
 }
 
 /** The seq_file view's model (see the file comment). Pure. */
-export const extract_seqfile: Extractor<SeqfileModel> = (kernel, events, options) => {
+export const extract_seqfile: Extractor<SeqfileModel> = (kernel, events, options, aggregate) => {
   const ipc = ipc_of(events, options.ipc);
   const path = `/proc/sysvipc/${ipc}`;
   const ns = kernel.state.ipc;
@@ -94,6 +106,7 @@ export const extract_seqfile: Extractor<SeqfileModel> = (kernel, events, options
     calls: [],
     calls_total: 0,
     totals: { start: 0, next: 0, show: 0, stop: 0, lookups: 0 },
+    reads_traced: 0,
   };
   let read: SeqRead | null = null;
   let inFile = false;
@@ -115,7 +128,7 @@ export const extract_seqfile: Extractor<SeqfileModel> = (kernel, events, options
       if (!inFile) continue;
       charge(prev);
       prev = null;
-      read = { pos: e.pos, size: e.count, records: 0, bytes: 0, discarded: 0, lookups: 0, calls: 0 };
+      read = { pos: e.pos, size: e.count, records: 0, bytes: 0, discarded: 0, lookups: 0, calls: 0, source: 'events' };
       if (model.reads_total < MAX_READS) model.reads.push(read);
       model.reads_total++;
       continue;
@@ -149,5 +162,52 @@ export const extract_seqfile: Extractor<SeqfileModel> = (kernel, events, options
     prev = call;
   }
   charge(prev);
+  model.reads_traced = model.reads_total;
+  if (aggregate) from_counters(model, aggregate, events.length);
   return model;
 };
+
+/** A read of the file as its counters tell it: exact numbers, no calls. */
+function counted_read(seg: CostSegment): SeqRead {
+  const c = seg.costs;
+  const shows = moved(c, 'seq_show');
+  const discarded = moved(c, 'seq_overflows');
+  return {
+    pos: seg.pos,
+    size: seg.count,
+    records: shows - discarded,
+    bytes: Math.max(0, seg.ret),
+    discarded,
+    lookups: moved(c, 'idr_find') + moved(c, 'idr_get_next'),
+    calls: moved(c, 'seq_start') + moved(c, 'seq_next') + shows + moved(c, 'seq_stop'),
+    source: 'counters',
+  };
+}
+
+/**
+ * Completes a model read from capped events with the aggregate: the reads
+ * whose events were not all stored are replaced by their counters, the
+ * reads past the cap added, the totals made exact.
+ */
+function from_counters(model: SeqfileModel, aggregate: OpAggregate, stored: number): void {
+  const segs = aggregate.segments.filter((s) => s.path === model.path);
+  if (segs.length === 0) return;
+  const complete = (s: CostSegment) => s.events !== null && s.events[1] <= stored;
+  let traced = 0;
+  while (traced < segs.length && traced < model.reads.length && complete(segs[traced]!)) traced++;
+  const reads = model.reads.slice(0, traced);
+  for (let i = traced; i < segs.length && reads.length < MAX_READS; i++) reads.push(counted_read(segs[i]!));
+  model.reads = reads;
+  model.reads_traced = traced;
+  model.reads_total = segs.length + (aggregate.segments_total - aggregate.segments.length);
+  const t = { start: 0, next: 0, show: 0, stop: 0, lookups: 0 };
+  for (const s of segs) {
+    t.start += moved(s.costs, 'seq_start');
+    t.next += moved(s.costs, 'seq_next');
+    t.show += moved(s.costs, 'seq_show');
+    t.stop += moved(s.costs, 'seq_stop');
+    t.lookups += moved(s.costs, 'idr_find') + moved(s.costs, 'idr_get_next');
+  }
+  model.totals = t;
+  model.calls_total = t.start + t.next + t.show + t.stop;
+}

@@ -10,6 +10,7 @@
  */
 import type { Kernel } from '../kernel';
 import type { TraceEvent } from '../trace';
+import type { OpAggregate } from './aggregate';
 
 export type ViewId = 'idr' | 'maxidx' | 'proc' | 'percpu' | 'seqfile' | 'keyht' | 'shm';
 
@@ -27,9 +28,10 @@ export interface ViewOptions {
  * Builds a view's model. Must be pure and deterministic, must not change
  * the kernel, and must keep the model small (a kernel of 32768 objects
  * still gives a model the page can receive every step: collapse, count,
- * summarise).
+ * summarise). `aggregate` is the operation's exact counters (after it;
+ * null or absent before it), for what the capped `events` do not cover.
  */
-export type Extractor<M = unknown> = (kernel: Kernel, events: readonly TraceEvent[], options: ViewOptions) => M;
+export type Extractor<M = unknown> = (kernel: Kernel, events: readonly TraceEvent[], options: ViewOptions, aggregate?: OpAggregate | null) => M;
 
 /** At most this many trace events of one operation are kept in a frame; the rest are only counted. */
 export const MAX_FRAME_EVENTS = 20000;
@@ -44,6 +46,8 @@ export interface ViewFrame<M = unknown> {
   dropped: number;
   /** true when counting stopped too (an operation of millions of events): `dropped` is then a lower bound */
   dropped_more?: boolean;
+  /** the operation's exact counters, whole and per read() (absent at step 0): the part past the cap is drawn from them */
+  aggregate?: OpAggregate;
   /** the model before operation `step` (null at step 0) */
   before: M | null;
   /** the model after operation `step` */

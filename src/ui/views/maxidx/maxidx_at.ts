@@ -19,6 +19,8 @@ export interface MaxidxAt {
   resultShown: boolean;
   /** events of the operation not sent (a long step-down is cut) */
   dropped: number;
+  /** looks of the whole search by the engine's counters (null: no aggregate); more than `looks` when the trace was cut */
+  total: number | null;
 }
 
 export function maxidx_at(frame: ViewFrame<MaxidxModel>, sub: number): MaxidxAt {
@@ -31,16 +33,24 @@ export function maxidx_at(frame: ViewFrame<MaxidxModel>, sub: number): MaxidxAt 
   const resultShown = s.result_event >= 0 && s.result_event < pos;
   const before = frame.before ?? after;
   const max_idx = pos >= n ? after.max_idx : resultShown && s.result !== null ? s.result : before.max_idx;
-  return { model, max_idx, looks: s.looks, done, result: s.result, resultShown, dropped: frame.dropped };
+  const c = after.counted;
+  const total = c === null ? null : c.probes > 0 ? c.probes : c.steps;
+  // a cut trace loses the result event: the counters say a search ran, the model after it says what it found
+  const cut = s.result === null && frame.dropped > 0 && total !== null && total > 0;
+  return { model, max_idx, looks: s.looks, done, result: cut ? after.max_idx : s.result, resultShown: cut ? pos >= n : resultShown, dropped: frame.dropped, total };
 }
 
 /** "binary search: 4 probes", "linear step-down: 6 idr_find", or null without a search. */
 export function searchCount(at: MaxidxAt): string | null {
-  if (at.looks.length === 0) return at.result === null ? null : `max_idx refreshed to ${at.result} without a look`;
-  const kind = at.looks[0]!.kind === 'probe' ? 'binary search' : at.model.variant === 'none' ? 'walk from idx 0' : 'linear step-down';
-  const unit = at.looks[0]!.kind === 'probe' ? 'probes' : 'idr_find';
-  const more = at.dropped > 0 ? ` (the first ${at.looks.length.toLocaleString('en')} recorded; ${at.dropped.toLocaleString('en')} more events not sent)` : '';
-  return `${kind}: ${at.looks.length.toLocaleString('en')} ${unit}${more}`;
+  const probing = at.looks.length > 0 ? at.looks[0]!.kind === 'probe' : (at.model.counted?.probes ?? 0) > 0;
+  if (at.looks.length === 0 && !(at.total !== null && at.total > 0)) return at.result === null ? null : `max_idx refreshed to ${at.result} without a look`;
+  const kind = probing ? 'binary search' : at.model.variant === 'none' ? 'walk from idx 0' : 'linear step-down';
+  const unit = probing ? 'probes' : 'idr_find';
+  const fmt = (n: number) => n.toLocaleString('en');
+  if (at.total !== null && at.total > at.looks.length)
+    return `${kind}: ${fmt(at.total)} ${unit} (the engine's exact counters; the first ${fmt(at.looks.length)} drawn event by event, the trace stopped there)`;
+  const more = at.dropped > 0 && at.total === null ? ` (the first ${fmt(at.looks.length)} recorded; ${fmt(at.dropped)} more events not sent)` : '';
+  return `${kind}: ${fmt(at.looks.length)} ${unit}${more}`;
 }
 
 /**

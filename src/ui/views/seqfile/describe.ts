@@ -21,6 +21,16 @@ export function describe_seqfile(frame: ViewFrame<SeqfileModel>, sub: number): s
   const pages = filled.length === 0 ? ' No page filled yet.' : ` Records per page so far: ${filled.slice(0, 12).join(', ')}${filled.length > 12 ? ', …' : ''}.`;
   const c = at.current;
   const now = c === null || at.complete ? '' : ` Now ${c.kind}() at position ${c.pos}${c.lookups > 0 ? `, ${fmt(c.lookups)} lookup${c.lookups === 1 ? '' : 's'} from index ${c.first}` : ''}.`;
-  const capped = frame.dropped > 0 ? ` The trace stopped after ${fmt(frame.events.length)} events, so these counts cover its first part.` : '';
-  return head + pages + now + capped;
+  const note = sourceNote(frame);
+  return head + pages + now + (note === '' ? '' : ` ${note[0]!.toUpperCase()}${note.slice(1)}.`);
+}
+
+/** Which reads are drawn event by event and which from the engine's counters ('' when the trace has them all). */
+export function sourceNote(frame: ViewFrame<SeqfileModel>): string {
+  const m = frame.after;
+  if (frame.dropped === 0) return '';
+  const cut = `the trace stopped after ${fmt(frame.events.length)} events`;
+  if (m.reads_traced >= m.reads_total) return `${cut}: the reads are whole, the costs panel has the totals`;
+  const traced = m.reads_traced === 0 ? 'no read() is drawn event by event' : `read() ${m.reads_traced === 1 ? '1 is' : `1–${m.reads_traced} are`} drawn event by event`;
+  return `${cut}: ${traced}, read() ${m.reads_traced + 1}–${fmt(m.reads_total)} and the totals come from the engine's exact counters`;
 }
