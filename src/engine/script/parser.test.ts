@@ -91,14 +91,6 @@ describe('statements', () => {
     expect(error('shmdt(1, 2)').code).toBe('wrong_argument_count');
   });
 
-  it('shmctl takes buffer fields to print or name=value settings, and only known field names', () => {
-    const st = one('shmctl(m, IPC_STAT, shm_nattch, shm_lpid)');
-    expect(st.type === 'CallStatement' && st.fields?.map((f) => f.name)).toEqual(['shm_nattch', 'shm_lpid']);
-    const set = one('shmctl(m, IPC_SET, mode=0644, uid=5)');
-    expect(set.type === 'CallStatement' && [set.statSet, set.settings?.map((f) => f.name.name)]).toEqual([undefined, ['mode', 'uid']]);
-    expect(error('shmctl(m, IPC_STAT, shm_natch)').code).toBe('unknown_field');
-  });
-
   it('echo keeps its value words and a literal path', () => {
     expect(shows('echo 1  2\t$x > /proc/sys/kernel/msgmni')).toEqual(['echo [1,2,{x}] > /proc/sys/kernel/msgmni']);
     expect(shows('echo 1 >> /proc/sys/kernel/msgmni')).toEqual(['echo [1,>] > /proc/sys/kernel/msgmni']);
