@@ -14,7 +14,7 @@ import { editor, openWithViews, stage } from './playground';
 const TOUR = readFileSync(new URL('../public/examples/tour.ipc', import.meta.url), 'utf8');
 const TOUR_OPS = 17;
 /** every view the stage has (the test checks the tabs agree) */
-const ALL_VIEWS = ['idr', 'maxidx', 'proc', 'percpu', 'seqfile', 'keyht', 'sem'];
+const ALL_VIEWS = ['idr', 'maxidx', 'proc', 'percpu', 'seqfile', 'keyht', 'sem', 'shm'];
 
 test.use({ viewport: { width: 1440, height: 900 } });
 

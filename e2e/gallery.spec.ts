@@ -15,7 +15,7 @@ function stateOf(url: string): Record<string, unknown> {
 test('a first visit lands on the scenario cards: the tour and every seed scenario', async ({ page }) => {
   await openFresh(page);
   const landing = page.getByRole('region', { name: 'Scenarios' });
-  await expect(landing.locator('li.card')).toHaveCount(15);
+  await expect(landing.locator('li.card')).toHaveCount(16);
   await expect(landing.locator('li.card h3')).toHaveText([
     'Tour',
     'Reading /proc/sysvipc/shm',
@@ -32,6 +32,7 @@ test('a first visit lands on the scenario cards: the tour and every seed scenari
     'Complex semops and the hysteresis',
     'Producer and consumer on semaphores',
     'A receiver woken by a sender',
+    'A segment removed while attached',
   ]);
   await expect(landing.getByRole('button', { name: 'Reproduce Semaphore locks on 24 CPUs' })).toBeVisible();
   await expect(landing.getByRole('button', { name: 'Reproduce Reading /proc/sysvipc/shm' })).toBeVisible();

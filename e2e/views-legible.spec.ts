@@ -13,6 +13,7 @@ import { KEYS_49 } from '../src/engine/view/keyht.test-helper';
 import { extract_proc } from '../src/engine/view/proc';
 
 const TOUR = readFileSync(new URL('../public/examples/tour.ipc', import.meta.url), 'utf8');
+const SHM_CARD = readFileSync(new URL('../public/examples/shm-removed-while-attached.ipc', import.meta.url), 'utf8');
 const TOUR_OPS = 17;
 const PRODCONS = readFileSync(new URL('../public/examples/sem-producer-consumer.ipc', import.meta.url), 'utf8');
 const FLOOR_PX = 11;
@@ -23,6 +24,7 @@ const SETS = [
   { workload: SET_0_3_9, step: 6, views: ['maxidx', 'idr', 'proc'] },
   { workload: KEYS_49, step: 49, views: ['keyht', 'percpu', 'idr'] },
   { workload: PRODCONS, step: 9, views: ['sem', 'idr', 'seqfile'] },
+  { workload: SHM_CARD, step: 11, views: ['shm', 'idr', 'seqfile'] },
 ];
 const SIZES = [
   { name: '1440 px', width: 1440, height: 900 },

@@ -122,6 +122,26 @@ export type SemEvent =
   | { kind: 'sem_undo_alloc'; id: number; pid: number }
   | { kind: 'sem_exit'; id: number; pid: number; sem: number; adj: number; value: number }
   | { kind: 'sem_count'; id: number; sem: number; zero: boolean; count: number; rule: Semcnt };
+// --- ipc/shm.c attachments (ipc/shmat.ts) -------------------------------------------
+/**
+ * Shared-memory attachments. `pid` is the task's tgid, `addr` the mapping's
+ * start as `%#x` (the real value; the console prints ADDR(k)), `nattch` the
+ * count after the change. `shm_attach`: a successful do_shmat (`k` its
+ * ADDR number); `shm_vma_open` / `shm_vma_close`: __shm_open / __shm_close
+ * of one VMA (an attach, a split piece, a detach, an exit); `shm_dest`:
+ * IPC_RMID of an attached segment marks it SHM_DEST and hides its key;
+ * `shm_destroy`: the segment goes (`why`: IPC_RMID unattached, its last
+ * detach, its creator's exit under shm_rmid_forced, the orphan sweep, a
+ * shmat that failed late); `shm_orphan`: its creator exited, it stays.
+ */
+export type ShmDestroyReason = 'rmid' | 'last_detach' | 'creator_exit' | 'orphan_sweep' | 'shmat_failed';
+export type ShmEvent =
+  | { kind: 'shm_attach'; id: number; pid: number; addr: string; k: number; nattch: number }
+  | { kind: 'shm_vma_open'; id: number; pid: number; addr: string; nattch: number }
+  | { kind: 'shm_vma_close'; id: number; pid: number; addr: string; nattch: number }
+  | { kind: 'shm_dest'; id: number; nattch: number }
+  | { kind: 'shm_destroy'; id: number; why: ShmDestroyReason }
+  | { kind: 'shm_orphan'; id: number; pid: number };
 
 // --- lib/rhashtable.c -----------------------------------------------------------
 /**
@@ -200,4 +220,4 @@ export type SmpEvent =
   | { kind: 'smp_op'; task: number; cpu: number; t0: number; t1: number; text: string; result: number }
   | { kind: 'smp_wake'; t: number; from_task: number; task: number; cpu: number };
 
-export type TraceEvent = StatementEvent | IdrEvent | IdrLayerEvent | IpcEvent | SemEvent | RhtEvent | SeqEvent | RbEvent | NetEvent | PercpuEvent | SmpEvent;
+export type TraceEvent = StatementEvent | IdrEvent | IdrLayerEvent | IpcEvent | SemEvent | ShmEvent | RhtEvent | SeqEvent | RbEvent | NetEvent | PercpuEvent | SmpEvent;

@@ -47,6 +47,8 @@ const CALLS: Record<string, EntryFn> = {
   msgctl: 'sys_msgctl',
   shmget: 'sys_shmget',
   shmctl: 'sys_shmctl',
+  shmat: 'sys_shmat',
+  shmdt: 'sys_shmdt',
   semget: 'sys_semget',
   semctl: 'sys_semctl',
   semop: 'sys_semop',

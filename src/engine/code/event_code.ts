@@ -24,7 +24,7 @@ import type { ViewId } from '../view/types';
 import type { FnName } from './listings';
 import { errnoName } from '../uapi/errno';
 
-export type Mechanism = 'idr' | 'ipc' | 'keyht' | 'maxidx' | 'msg' | 'sem' | 'seq_file' | 'rbtree' | 'procfs' | 'netdev' | 'percpu' | 'smp';
+export type Mechanism = 'idr' | 'ipc' | 'keyht' | 'maxidx' | 'msg' | 'sem' | 'shm' | 'seq_file' | 'rbtree' | 'procfs' | 'netdev' | 'percpu' | 'smp';
 
 /** The mechanisms in the order the event list shows them, with their names. */
 export const MECHANISMS: readonly (readonly [Mechanism, string])[] = [
@@ -34,6 +34,7 @@ export const MECHANISMS: readonly (readonly [Mechanism, string])[] = [
   ['maxidx', 'max_idx'],
   ['msg', 'Messages'],
   ['sem', 'Semaphores'],
+  ['shm', 'Shared memory'],
   ['percpu', 'Counters'],
   ['seq_file', 'seq_file'],
   ['netdev', 'Net devices'],
@@ -50,6 +51,7 @@ export const MECHANISM_VIEW: Readonly<Record<Mechanism, ViewId | null>> = {
   maxidx: 'maxidx',
   msg: null,
   sem: 'sem',
+  shm: 'shm',
   percpu: 'percpu',
   seq_file: 'seqfile',
   // the /proc view draws __dev_alloc_name's scan beside the directory it is about
@@ -72,6 +74,7 @@ export const VIEW_STEPS: Readonly<Record<ViewId, readonly Mechanism[]>> = {
   seqfile: ['seq_file'],
   keyht: ['keyht'],
   sem: ['sem'],
+  shm: ['shm'],
 };
 
 /**
@@ -92,6 +95,8 @@ export type EntryFn =
   | 'sys_msgctl'
   | 'sys_shmget'
   | 'sys_shmctl'
+  | 'sys_shmat'
+  | 'sys_shmdt'
   | 'sys_semget'
   | 'sys_semctl'
   | 'sys_semop'
@@ -166,6 +171,13 @@ export const CALLER_FILES: Readonly<Record<string, string>> = {
   __register_sysctl_table: 'fs/proc/proc_sysctl.c',
   proc_sys_write: 'fs/proc/proc_sysctl.c',
   rtnl_create_link: 'net/core/rtnetlink.c',
+  do_mmap: 'mm/mmap.c',
+  shm_mmap: 'ipc/shm.c',
+  do_munmap: 'mm/vma.c',
+  __split_vma: 'mm/vma.c',
+  do_exit: 'kernel/exit.c',
+  exit_mm: 'kernel/exit.c',
+  proc_ipc_dointvec_minmax_orphans: 'ipc/ipc_sysctl.c',
 };
 
 const NEW_FN: Partial<Record<EntryFn, string>> = { sys_msgget: 'newque', sys_shmget: 'newseg', sys_semget: 'newary' };
@@ -688,6 +700,63 @@ export const EVENT_CODE = {
       via: ['semctl_main'],
       why: `${ev.zero ? 'GETZCNT' : 'GETNCNT'} of semaphore ${ev.sem} is ${ev.count}: ${ev.rule === 'all_sops' ? 'before 3.16 every matching sop of every sleeper counts' : 'each sleeper counts once, on the sop it blocked on'}.`,
     }),
+  },
+
+  // --- ipc/shm.c attachments ------------------------------------------------------------------
+  shm_attach: {
+    mechanism: 'shm',
+    at: (ev) => ({ fn: 'do_shmat', line: 'ret', why: `Segment ${ev.id} is attached at ${ev.addr} in process ${ev.pid} (ADDR(${ev.k})): nattch is ${ev.nattch}.` }),
+  },
+  shm_vma_open: {
+    mechanism: 'shm',
+    at: (ev, c) => ({
+      fn: 'shm_open',
+      line: 'count',
+      via: c.entry === 'sys_shmat' ? ['do_shmat', 'do_mmap', 'shm_mmap'] : ['do_munmap', '__split_vma'],
+      why:
+        c.entry === 'sys_shmat'
+          ? `A new mapping of segment ${ev.id} at ${ev.addr}: nattch counts it (${ev.nattch}), atime and lpid are updated.`
+          : `A mapping of segment ${ev.id} is split at ${ev.addr}: the new piece is one more VMA, so nattch is ${ev.nattch}.`,
+    }),
+  },
+  shm_vma_close: {
+    mechanism: 'shm',
+    at: (ev, c) => ({
+      fn: 'shm_close',
+      line: 'count',
+      via: c.entry === 'sys_shmdt' ? ['ksys_shmdt', 'do_munmap'] : c.entry === 'sys_shmat' ? ['do_shmat', 'do_mmap', 'do_munmap'] : ['do_exit', 'exit_mm'],
+      why: `The mapping of segment ${ev.id} at ${ev.addr} goes: nattch drops to ${ev.nattch}, dtime and lpid are updated.`,
+    }),
+  },
+  shm_dest: {
+    mechanism: 'shm',
+    at: (ev) => ({
+      fn: 'do_shm_rmid',
+      line: 'dest',
+      via: ['shmctl_down'],
+      why: `Segment ${ev.id} is still attached ${ev.nattch === 1 ? 'once' : `${ev.nattch} times`}: it is only marked SHM_DEST and its key becomes IPC_PRIVATE; it goes at its last detach.`,
+    }),
+  },
+  shm_destroy: {
+    mechanism: 'shm',
+    at: (ev) => {
+      switch (ev.why) {
+        case 'rmid':
+          return { fn: 'shm_destroy', line: 'rmid', via: ['shmctl_down', 'do_shm_rmid'], why: `Segment ${ev.id} is removed and nobody has it attached: it goes at once.` };
+        case 'last_detach':
+          return { fn: 'shm_close', line: 'destroy', why: `That was the last mapping of segment ${ev.id}, which was removed (or shm_rmid_forced is on): it goes now.` };
+        case 'creator_exit':
+          return { fn: 'exit_shm', line: 'forced', via: ['do_exit'], why: `The creator of segment ${ev.id} exits with shm_rmid_forced on and nobody has it attached: it goes.` };
+        case 'orphan_sweep':
+          return { fn: 'shm_destroy_orphaned', line: 'walk', via: ['proc_ipc_dointvec_minmax_orphans'], why: `Segment ${ev.id} has no creator left and nobody attached: shm_rmid_forced destroys it.` };
+        case 'shmat_failed':
+          return { fn: 'do_shmat', line: 'release', why: `This shmat failed after taking its temporary count; dropping it leaves segment ${ev.id} unattached under shm_rmid_forced, so it goes.` };
+      }
+    },
+  },
+  shm_orphan: {
+    mechanism: 'shm',
+    at: (ev) => ({ fn: 'exit_shm', line: 'orphan', via: ['do_exit'], why: `Process ${ev.pid} created segment ${ev.id} and exits: the segment stays, now an orphan (no creator).` }),
   },
 
   // --- fs/seq_file.c -----------------------------------------------------------------------

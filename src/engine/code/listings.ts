@@ -47,6 +47,8 @@ export const LISTINGS = {
   sys_msgctl: syscall('sys_msgctl', 'ipc/msg.c', 'switch (cmd): IPC_INFO/MSG_INFO → msgctl_info; *_STAT → msgctl_stat; IPC_RMID/IPC_SET → msgctl_down'),
   sys_shmget: syscall('sys_shmget', 'ipc/shm.c', 'ipcget(ns, &shm_ids(ns), &shm_ops{newseg}, key, shmflg)', 'return the segment id, or -errno'),
   sys_shmctl: syscall('sys_shmctl', 'ipc/shm.c', 'switch (cmd): IPC_INFO/SHM_INFO → shmctl_ipc_info/shm_get_stat; *_STAT → shmctl_stat; IPC_RMID → shmctl_down'),
+  sys_shmat: syscall('sys_shmat', 'ipc/shm.c', 'do_shmat(shmid, shmaddr, shmflg, &addr, SHMLBA)', 'return the address, or -errno'),
+  sys_shmdt: syscall('sys_shmdt', 'ipc/shm.c', 'ksys_shmdt(shmaddr)'),
   sys_semget: syscall('sys_semget', 'ipc/sem.c', 'ipcget(ns, &sem_ids(ns), &sem_ops{newary}, key, semflg)', 'return the set id, or -errno'),
   sys_semop: syscall('sys_semop', 'ipc/sem.c', 'do_semtimedop(semid, sops, nsops, NULL)', 'return 0, or -errno (a sleeper returns what its waker stored)'),
   sys_semtimedop: syscall('sys_semtimedop', 'ipc/sem.c', 'get_timespec64(&ts, timeout); do_semtimedop(semid, sops, nsops, &ts)', 'return 0, or -errno (-EAGAIN when the timeout ends the sleep)'),
@@ -452,6 +454,86 @@ export const LISTINGS = {
       ['simple', '  [3.16+] the length of sems[semnum].pending_alter (or pending_const)'],
       ['complex', '  [3.16+] + each complex sleeper whose blocking sop is on semnum and decrements (or waits for zero)'],
       ['all_sops', '  [≤3.15] each sop of every sleeper on semnum that decrements (or waits for zero), IPC_NOWAIT excluded'],
+    ],
+  },
+  // --- ipc/shm.c attachments ---------------------------------------------------------------
+  do_shmat: {
+    name: 'do_shmat',
+    file: 'ipc/shm.c',
+    lines: [
+      ['entry', 'do_shmat(shmid, shmaddr, shmflg):'],
+      ['args', '  shmid < 0 → -EINVAL; unaligned addr: SHM_RND rounds it down (to 0 with SHM_REMAP → -EINVAL), else -EINVAL; no addr with SHM_REMAP → -EINVAL'],
+      ['lookup', '  shp = shm_obtain_object_check(ns, shmid)            ‹-EINVAL›'],
+      ['perms', '  ipcperms(shp, S_IRUGO | S_IWUGO unless SHM_RDONLY | S_IXUGO with SHM_EXEC)   ‹-EACCES›'],
+      ['hold', '  shp->shm_nattch++          (held while mapping, so the segment cannot go)'],
+      ['overlap', '  fixed addr without SHM_REMAP: a mapping in [addr, addr + size) → -EINVAL'],
+      ['mmap', '  addr = do_mmap(file, addr, size, prot, MAP_SHARED [| MAP_FIXED])  → shm_mmap → __shm_open'],
+      ['release', '  shp->shm_nattch--; if shm_may_destroy(shp): shm_destroy(shp)   (also after a late failure)'],
+      ['ret', '  return addr'],
+    ],
+  },
+  shm_open: {
+    name: '__shm_open',
+    file: 'ipc/shm.c',
+    lines: [
+      ['entry', '__shm_open(vma):   ‹a new VMA of the segment: shmat, fork, a split›'],
+      ['count', '  shp->shm_atim = now; shp->shm_lprid = current; shp->shm_nattch++'],
+    ],
+  },
+  shm_close: {
+    name: '__shm_close',
+    file: 'ipc/shm.c',
+    lines: [
+      ['entry', '__shm_close(vma):   ‹a VMA of the segment goes: shmdt, munmap, exit›'],
+      ['count', '  shp->shm_lprid = current; shp->shm_dtim = now; shp->shm_nattch--'],
+      ['destroy', '  if shm_may_destroy(shp)   (nattch == 0 and (SHM_DEST or shm_rmid_forced)): shm_destroy(shp)'],
+    ],
+  },
+  ksys_shmdt: {
+    name: 'ksys_shmdt',
+    file: 'ipc/shm.c',
+    lines: [
+      ['entry', 'ksys_shmdt(shmaddr):'],
+      ['align', '  shmaddr not page aligned → -EINVAL'],
+      ['find', '  the first shm VMA at or above shmaddr with (vm_start - shmaddr) / PAGE_SIZE == vm_pgoff'],
+      ['unmap', '  do_munmap it (→ __shm_close), then every later fragment of the same file within the segment size'],
+      ['ret', '  return 0, or -EINVAL when nothing starts there'],
+    ],
+  },
+  do_shm_rmid: {
+    name: 'do_shm_rmid',
+    file: 'ipc/shm.c',
+    lines: [
+      ['entry', 'do_shm_rmid(ns, shp):   ‹shmctl(IPC_RMID)›'],
+      ['dest', '  if shp->shm_nattch: shp->shm_perm.mode |= SHM_DEST; ipc_set_key_private(&shm_ids(ns), &shp->shm_perm)'],
+      ['destroy', '  else: shm_destroy(ns, shp)'],
+    ],
+  },
+  shm_destroy: {
+    name: 'shm_destroy',
+    file: 'ipc/shm.c',
+    lines: [
+      ['entry', 'shm_destroy(ns, shp):'],
+      ['tot', '  ns->shm_tot -= pages of shp'],
+      ['rmid', '  shm_rmid(ns, shp): list_del(&shp->shm_clist); ipc_rmid(&shm_ids(ns), &shp->shm_perm)'],
+      ['free', '  unlock a SHM_LOCKED file; fput(shm_file); drop cprid, lprid'],
+    ],
+  },
+  exit_shm: {
+    name: 'exit_shm',
+    file: 'ipc/shm.c',
+    lines: [
+      ['entry', 'exit_shm(task):   ‹do_exit, after exit_mm has unmapped every attachment›'],
+      ['orphan', '  for each shp on task->sysvshm.shm_clist: shp->shm_creator = NULL   (an orphan)'],
+      ['forced', '  shm_rmid_forced: if shm_may_destroy(shp): shm_destroy(ns, shp)'],
+    ],
+  },
+  shm_destroy_orphaned: {
+    name: 'shm_destroy_orphaned',
+    file: 'ipc/shm.c',
+    lines: [
+      ['entry', 'shm_destroy_orphaned(ns):   ‹any access to kernel.shm_rmid_forced while it is 1›'],
+      ['walk', '  idr_for_each: shp->shm_creator == NULL and shm_may_destroy(shp) → shm_destroy(ns, shp)'],
     ],
   },
 

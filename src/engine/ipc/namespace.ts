@@ -100,8 +100,9 @@ export interface ShmidKernel extends KernIpcPerm {
   shm_lprid: number;
   /** the backing file is on hugetlbfs (SHM_HUGETLB): SHM_LOCK/SHM_UNLOCK do nothing */
   shm_hugetlb: boolean;
-  /** `list_empty(&shp->shm_clist)`: the creating task has exited (never, with one task) */
-  shm_orphan: boolean; /** shp->mlock_ucounts: the real uid whose memlock count SHM_LOCK charged; absent while unlocked */
+  /** shm_creator: the pid of the task that created it, 0 (NULL) once that task exited: an orphan */
+  shm_creator: number;
+  /** shp->mlock_ucounts: the real uid whose memlock count SHM_LOCK charged; absent while unlocked */
   mlock_uid?: number;
 }
 

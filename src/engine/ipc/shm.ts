@@ -1,11 +1,12 @@
 /**
  * ipc/shm.c of Linux 6.18, segment life cycle: shmget (newseg,
- * shm_more_checks), removal (do_shm_rmid, shm_destroy), the
- * shm_rmid_forced clean-up (shm_destroy_orphaned) and the /proc row.
- * shmctl lives in shmctl.ts.
+ * shm_more_checks), removal (do_shm_rmid, shm_destroy, shm_may_destroy),
+ * the shm_rmid_forced clean-up (shm_destroy_orphaned) and the /proc row.
+ * shmctl lives in shmctl.ts, shmat/shmdt and exit_shm in shmat.ts.
  *
- * Simplified: no shmat/shmdt (the language has none), so nattch stays 0,
- * atime/dtime stay 0 and IPC_RMID always destroys at once. The backing file
+ * Simplified: the creator is a task's pid (shm_creator, 0 once it exited:
+ * the kernel's NULL); the task's shm_clist is not kept, exit_shm finds the
+ * segments that name it (ipc/shmat.ts). The backing file
  * is reduced to what decides the results: shmem_kernel_file_setup's size
  * limit and overcommit check (mm/util.c __vm_enough_memory, heuristic mode
  * vm.overcommit_memory=0) and hugetlb_file_setup's page sizes and
@@ -24,6 +25,7 @@ import { ipc_addid, ipc_rmid, ipc_set_key_private, ipcget, S_IRWXUGO, type IpcOp
 import { ipc_idr_get_next } from './ipc_idr';
 import { current_cred, task_tgid } from '../kernel/task';
 import { shm_unlock_pages } from './shmctl';
+import type { ShmDestroyReason } from '../trace';
 
 /** include/uapi/linux/shm.h shmget flags and mode bits */
 export const SHM_HUGETLB = 0o4000;
@@ -111,7 +113,7 @@ function newseg(k: Kernel, params: IpcParams): number {
     shm_cprid: task_tgid(k),
     shm_lprid: 0,
     shm_hugetlb: (shmflg & SHM_HUGETLB) !== 0,
-    shm_orphan: false,
+    shm_creator: task_tgid(k),
   };
   const idx = ipc_addid(ns, shm_ids(k), shp, ns.shm_ctlmni, current_cred(k), k.probe);
   if (idx < 0) return idx;
@@ -131,13 +133,15 @@ export function ksys_shmget(k: Kernel, key: number, size: bigint, shmflg: number
   return ipcget(k, shm_ids(k), shm_ops, { key, flg: shmflg, size, nsems: 0 }, k.probe);
 }
 
-/** shm_destroy: give back the pages and remove the id. */
-export function shm_destroy(k: Kernel, shp: ShmidKernel): void {
+/** shm_destroy: give back the pages and remove the id (shm_rmid; the creator's list is shm_creator, cleared). */
+export function shm_destroy(k: Kernel, shp: ShmidKernel, why: ShmDestroyReason): void {
   const ns = k.state.ipc;
   ns.shm_tot = (ns.shm_tot - shm_numpages(shp.shm_segsz)) & U64;
   shm_unlock_pages(k, shp); // shmem_lock(file, 0, mlock_ucounts) of a locked segment
+  shp.shm_creator = 0;
   ipc_rmid(ns, shm_ids(k), shp, k.probe);
   shp.shm_cprid = shp.shm_lprid = 0;
+  if (k.probe.trace) k.probe.trace({ kind: 'shm_destroy', id: shp.id, why });
 }
 
 /** do_shm_rmid: destroy now, or (still attached) mark SHM_DEST and hide the key until the last detach. */
@@ -145,20 +149,22 @@ export function do_shm_rmid(k: Kernel, shp: ShmidKernel): void {
   if (shp.shm_nattch) {
     shp.mode |= SHM_DEST;
     ipc_set_key_private(shm_ids(k), shp, k.probe);
+    if (k.probe.trace) k.probe.trace({ kind: 'shm_dest', id: shp.id, nattch: shp.shm_nattch });
     return;
   }
-  shm_destroy(k, shp);
+  shm_destroy(k, shp, 'rmid');
 }
 
-function shm_may_destroy(k: Kernel, shp: ShmidKernel): boolean {
+/** shm_may_destroy: nobody attached, and removed (SHM_DEST) or shm_rmid_forced. */
+export function shm_may_destroy(k: Kernel, shp: ShmidKernel): boolean {
   return shp.shm_nattch === 0 && (k.state.ipc.shm_rmid_forced !== 0 || (shp.mode & SHM_DEST) !== 0);
 }
 
 const cursor = { id: 0 };
 
 /**
- * shm_destroy_orphaned (writing shm_rmid_forced = 1): destroy the unattached
- * segments whose creator has exited. The single task is alive, so none are.
+ * shm_destroy_orphaned (any access to shm_rmid_forced while it is 1):
+ * destroy the unattached segments whose creator has exited.
  */
 export function shm_destroy_orphaned(k: Kernel, p: Probe): void {
   const ids = shm_ids(k);
@@ -166,7 +172,7 @@ export function shm_destroy_orphaned(k: Kernel, p: Probe): void {
   cursor.id = 0;
   for (let shp = ipc_idr_get_next(ids.ipcs_idr, cursor, p); shp !== null; shp = ipc_idr_get_next(ids.ipcs_idr, cursor, p)) {
     cursor.id++;
-    if (shp.shm_orphan && shm_may_destroy(k, shp)) shm_destroy(k, shp);
+    if (shp.shm_creator === 0 && shm_may_destroy(k, shp)) shm_destroy(k, shp, 'orphan_sweep');
   }
 }
 

@@ -28,6 +28,7 @@ import { sem_ids } from './sem';
 import type { CtlFields, SemUnion } from '../script/syscalls';
 import { ksys_shmget, shm_ids } from './shm';
 import { ksys_shmctl, ZERO_SHMID_SET } from './shmctl';
+import { do_shmat, ksys_shmdt } from './shmat';
 import { msg_ids } from './msg';
 import { msgctl_buffer, msqid64_ds, semctl_buffer, semid64_ds, shmctl_buffer, shmid64_ds, stat_any_buffer } from './ctl_buffers';
 import type { BufferValues } from '../uapi/ipc_buffers';
@@ -131,6 +132,18 @@ export function sys_shmctl(k: Kernel, shmid: number, cmd: number, statSet?: true
   const r = ksys_shmctl(k, shmid, cmd);
   if (r >= 0 && fields?.out !== undefined) fields.out = shmctl_buffer(k, shmid, cmd);
   return r;
+}
+
+/** shmat(2). Return: the address, or -EINVAL, -EACCES, -ENOMEM (as a negative bigint). */
+export function sys_shmat(k: Kernel, shmid: number, shmaddr: bigint, shmflg: number): bigint {
+  k.probe.costs.syscalls++;
+  return do_shmat(k, shmid, shmaddr, shmflg);
+}
+
+/** shmdt(2). Return: 0 or -EINVAL. */
+export function sys_shmdt(k: Kernel, shmaddr: bigint): number {
+  k.probe.costs.syscalls++;
+  return ksys_shmdt(k, shmaddr);
 }
 
 /** semget(2). Return: array id or -EINVAL, -ENOSPC, -ENOMEM, -ENOENT, -EEXIST, -EACCES. */

@@ -42,7 +42,13 @@ export interface BinaryExpression extends Span {
   right: Expression;
 }
 
-export type Expression = NumberLiteral | Identifier | UnaryExpression | BinaryExpression;
+/** `ADDR(k)`: the k-th successful shmat's address, a symbolic value only shmdt accepts (part 2). */
+export interface AddrExpression extends Span {
+  type: 'AddrExpression';
+  index: Expression;
+}
+
+export type Expression = NumberLiteral | Identifier | UnaryExpression | BinaryExpression | AddrExpression;
 
 // --- words -----------------------------------------------------------------------
 
@@ -60,7 +66,7 @@ export interface Word extends Span {
 
 // --- statements ------------------------------------------------------------------
 
-export type CallName = 'msgget' | 'msgsnd' | 'msgrcv' | 'msgctl' | 'shmget' | 'shmctl' | 'semget' | 'semctl' | 'semop' | 'semtimedop';
+export type CallName = 'msgget' | 'msgsnd' | 'msgrcv' | 'msgctl' | 'shmget' | 'shmctl' | 'shmat' | 'shmdt' | 'semget' | 'semctl' | 'semop' | 'semtimedop';
 
 /** What every statement may carry: `@NAME STATEMENT` runs it in process NAME (part 2 of the language). */
 export interface InProcess {

@@ -11,10 +11,11 @@ import { LANGUAGE_CONSTANTS } from '../uapi/ipc';
  * `int`: id, nsems, semnum (C int, printed signed); `key`: key_t; `get_flags`:
  * the *get flags (mode printed in octal); `msg_flags`: msgsnd/msgrcv flags;
  * `long`: mtype; `size`: size_t; `*_cmd`: a ctl command, named per family;
- * `timeout`: semtimedop's nanoseconds, unbounded (split into a timespec by the call).
+ * `timeout`: semtimedop's nanoseconds, unbounded (split into a timespec by the call);
+ * `addr`: an address (unsigned long, printed `%#x`); `shm_flags`: shmat's flags.
  * semop and semtimedop take their sembufs after these (CallStatement.sops).
  */
-export type ParamKind = 'int' | 'key' | 'get_flags' | 'msg_flags' | 'long' | 'size' | 'msg_cmd' | 'shm_cmd' | 'sem_cmd' | 'timeout';
+export type ParamKind = 'int' | 'key' | 'get_flags' | 'msg_flags' | 'shm_flags' | 'long' | 'size' | 'addr' | 'msg_cmd' | 'shm_cmd' | 'sem_cmd' | 'timeout';
 
 export interface CallSignature {
   params: readonly ParamKind[];
@@ -29,6 +30,8 @@ export const CALLS: Readonly<Record<CallName, CallSignature>> = {
   msgctl: { params: ['int', 'msg_cmd'], optional: 0 },
   shmget: { params: ['key', 'size', 'get_flags'], optional: 0 },
   shmctl: { params: ['int', 'shm_cmd'], optional: 0 },
+  shmat: { params: ['int', 'addr', 'shm_flags'], optional: 0 },
+  shmdt: { params: ['addr'], optional: 0 },
   semget: { params: ['key', 'int', 'get_flags'], optional: 0 },
   semctl: { params: ['int', 'int', 'sem_cmd'], optional: 0 },
   semop: { params: ['int'], optional: 0 },

@@ -32,6 +32,16 @@ export interface ProcState {
   blocked: { callee: 'semop' | 'msgsnd' | 'msgrcv'; assign: string | null } | null;
   /** the uid and gid of its `creds` (printed as given, unsigned); absent before it (the process is root) */
   creds?: { uid: number; gid: number };
+  /** its live attachments as the replayer tracks them: real address -> k of ADDR(k) (a later shmat at the same address replaces the entry) */
+  attached?: Map<bigint, number>;
+}
+
+/** One successful shmat of the workload: ADDR(k) is attaches[k - 1]. */
+export interface Attachment {
+  /** the address the kernel returned */
+  addr: bigint;
+  /** the pid of the process that made it */
+  pid: number;
 }
 
 /** The interpreter's whole state: plain data, `structuredClone` makes a checkpoint. */
@@ -48,6 +58,10 @@ export interface RunState {
   error: WorkloadError | null;
   /** the processes, in creation order (empty until the first operation creates `main`) */
   procs: ProcState[];
+  /** every successful shmat, in order */
+  attaches: Attachment[];
+  /** the variables that hold a symbolic ADDR(k) (name -> k); such a name is not in `vars` */
+  addrs: Map<string, number>;
 }
 
 export interface RunContext<K> {

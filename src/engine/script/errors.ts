@@ -42,6 +42,9 @@ export type ErrorCode =
   | 'unterminated_string'
   | 'bad_string_literal'
   | 'misplaced_string'
+  | 'symbolic_value'
+  | 'no_such_attachment'
+  | 'fixed_address_out_of_range'
   | 'second_creds'
   | 'bad_field_setting'
   | 'fields_with_union'
@@ -255,6 +258,24 @@ export function bad_string_literal(span: Span, what: string): never {
 
 export function misplaced_string(span: Span): never {
   return fail('misplaced_string', "a string is only allowed as msgsnd's message", span);
+}
+
+/** `what` (ADDR(k), or a variable holding it) used where only shmdt may take it. */
+export function symbolic_value(span: Span, what: string): never {
+  return fail('symbolic_value', `${what} is symbolic: it can only be stored and passed to shmdt`, span);
+}
+
+export function no_such_attachment(span: Span, k: bigint): never {
+  return fail('no_such_attachment', `ADDR(${k}): there is no such attachment (yet)`, span);
+}
+
+export function fixed_address_out_of_range(span: Span, addr: bigint, limit: bigint): never {
+  return fail('fixed_address_out_of_range', `shmat at 0x${addr.toString(16)}: a fixed address must lie below 0x${limit.toString(16)}`, span);
+}
+
+/** A fixed-address shmat in a process after `creds`: below vm.mmap_min_addr only root may map, so the result would depend on the machine. */
+export function fixed_address_after_creds(span: Span): never {
+  return fail('fixed_address_out_of_range', 'shmat at a fixed address after creds: below vm.mmap_min_addr the result would depend on the machine', span);
 }
 
 export function second_creds(span: Span, name: string, uid: number, gid: number): never {

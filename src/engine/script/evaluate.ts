@@ -3,9 +3,9 @@
  * with their `$VAR` interpolations. Variables are looked up before
  * constants (they can never share a name: the parser forbids it).
  */
-import type { BinaryExpression, Expression, Identifier, NumberLiteral, UnaryExpression, Word } from './ast';
+import type { AddrExpression, BinaryExpression, Expression, Identifier, NumberLiteral, UnaryExpression, Word } from './ast';
 import type { RunContext } from './context';
-import { undefined_variable } from './errors';
+import { symbolic_value, undefined_variable } from './errors';
 import { LANGUAGE_CONSTANTS } from '../uapi/ipc';
 
 const CONSTANTS = new Map(Object.entries(LANGUAGE_CONSTANTS).map(([k, v]) => [k, BigInt(v)]));
@@ -16,8 +16,11 @@ const EVAL = {
   NumberLiteral: (_ctx, e: NumberLiteral) => e.value,
   Identifier: (ctx, e: Identifier) => {
     const v = ctx.state.vars.get(e.name) ?? CONSTANTS.get(e.name);
-    return v === undefined ? undefined_variable(e, e.name) : v;
+    if (v !== undefined) return v;
+    const k = ctx.state.addrs.get(e.name);
+    return k === undefined ? undefined_variable(e, e.name) : symbolic_value(e, `ADDR(${k})`);
   },
+  AddrExpression: (_ctx, e: AddrExpression) => symbolic_value(e, 'ADDR(k)'),
   UnaryExpression: (ctx, e: UnaryExpression) => (e.operator === '-' ? -evaluate(ctx, e.argument) : evaluate(ctx, e.argument)),
   BinaryExpression: (ctx, e: BinaryExpression) => {
     const a = evaluate(ctx, e.left);
@@ -49,7 +52,11 @@ export function interpolate(ctx: RunContext<unknown>, w: Word): string {
     if (typeof p === 'string') s += p;
     else {
       const v = ctx.state.vars.get(p.name);
-      if (v === undefined) undefined_variable(p, p.name);
+      if (v === undefined) {
+        const k = ctx.state.addrs.get(p.name);
+        if (k !== undefined) symbolic_value(p, `ADDR(${k})`);
+        undefined_variable(p, p.name);
+      }
       s += String(v);
     }
   }

@@ -3,6 +3,7 @@
  * tokens. Loosest first: `|`, then `+ -`, then `*`; unary `-`/`+`; `( )`.
  * All binary operators are left-associative. Values are unbounded
  * (bigint); the interpreter wraps them to the parameter's C type.
+ * `ADDR(k)` (part 2) is an operand: the k-th attachment's symbolic address.
  */
 import type { Expression, Span } from './ast';
 import { empty_expression, missing_close_paren, unexpected_token } from './errors';
@@ -92,7 +93,14 @@ class ExpressionParser {
     }
     this.pos++;
     if (t.type === 'number') return { type: 'NumberLiteral', value: t.value, start: t.start, end: t.end };
-    if (t.type === 'name') return { type: 'Identifier', name: t.name, start: t.start, end: t.end };
+    if (t.type === 'name') {
+      const next = tokens[this.pos];
+      if (t.name === 'ADDR' && next !== undefined && next.type === 'op' && next.op === '(') {
+        const index = this.unary();
+        return { type: 'AddrExpression', index, start: t.start, end: this.tokens[this.pos - 1]!.end };
+      }
+      return { type: 'Identifier', name: t.name, start: t.start, end: t.end };
+    }
     if (t.op === '-' || t.op === '+') {
       const argument = this.unary();
       return { type: 'UnaryExpression', operator: t.op, argument, start: t.start, end: argument.end };

@@ -73,6 +73,12 @@ export const FAKE_SYSCALLS: Syscalls<FakeKernel> = {
   sys_msgctl: (k, msqid, cmd, statSet) => ctl(k, 'msgctl', [msqid, cmd], statSet),
   sys_shmget: ipc('shmget'),
   sys_shmctl: (k, shmid, cmd, statSet) => ctl(k, 'shmctl', [shmid, cmd], statSet),
+  sys_shmat: (k, shmid, shmaddr, shmflg) => {
+    k.log.push(`shmat(${shmid}, ${shmaddr}, ${shmflg})`);
+    const r = k.callResult('shmat', [shmid, shmaddr, shmflg]);
+    return r < 0 ? BigInt(r) : 0x7f0000000000n - BigInt(k.log.length) * 0x1000n;
+  },
+  sys_shmdt: ipc('shmdt'),
   sys_semget: ipc('semget'),
   sys_semctl: (k, semid, semnum, cmd, statSet) => ctl(k, 'semctl', [semid, semnum, cmd], statSet),
   sys_semtimedop(k, semid, sops, timeout) {

@@ -32,7 +32,11 @@ import {
   SEM_UNDO,
   SETALL,
   SETVAL,
+  SHM_EXEC,
   SHM_INFO,
+  SHM_RDONLY,
+  SHM_REMAP,
+  SHM_RND,
   SHM_STAT,
   SHM_STAT_ANY,
 } from '../uapi/ipc';
@@ -86,6 +90,23 @@ const SEM_FLAG_NAMES = [
   [SEM_UNDO, 'SEM_UNDO'],
   [IPC_NOWAIT, 'IPC_NOWAIT'],
 ] as const;
+
+const SHM_FLAG_NAMES = [
+  [SHM_RDONLY, 'SHM_RDONLY'],
+  [SHM_RND, 'SHM_RND'],
+  [SHM_REMAP, 'SHM_REMAP'],
+  [SHM_EXEC, 'SHM_EXEC'],
+] as const;
+
+/** shmat flags: SHM_RDONLY, SHM_RND, SHM_REMAP, SHM_EXEC, other bits as `%#x`; `0` when none. */
+export function formatShmFlags(flags: number): string {
+  return formatBits(flags >>> 0, SHM_FLAG_NAMES);
+}
+
+/** An address (unsigned long): `%#x`, `0` for 0. */
+export function formatAddr(addr: bigint): string {
+  return addr === 0n ? '0' : '0x' + addr.toString(16);
+}
 
 /** msgsnd/msgrcv flags: IPC_NOWAIT, MSG_NOERROR, MSG_EXCEPT, MSG_COPY, other bits as `%#x`; `0` when none. */
 export function formatMsgFlags(flags: number): string {
@@ -156,6 +177,10 @@ export function formatArgument(kind: ParamKind, v: ArgValue): string {
       return formatGetFlags(v as number);
     case 'msg_flags':
       return formatMsgFlags(v as number);
+    case 'shm_flags':
+      return formatShmFlags(v as number);
+    case 'addr':
+      return formatAddr(v as bigint);
     case 'msg_cmd':
     case 'shm_cmd':
     case 'sem_cmd':

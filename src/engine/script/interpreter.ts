@@ -92,6 +92,8 @@ export function initialState(): RunState {
     status: 'running',
     error: null,
     procs: [],
+    attaches: [],
+    addrs: new Map(),
   };
 }
 
@@ -182,7 +184,10 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
     const proc = node.proc ?? c.state.frames[c.state.frames.length - 1]!.proc;
     const frame: Frame = { block: blockOf.get(node)!, next: 0, counter: first, limit, ...(proc === undefined ? {} : { proc }) };
     c.state.frames.push(frame);
-    if (node.type === 'ForStatement') c.state.vars.set(node.variable.name, first);
+    if (node.type === 'ForStatement') {
+      c.state.vars.set(node.variable.name, first);
+      c.state.addrs.delete(node.variable.name);
+    }
   };
 
   const LOOPS = {

@@ -1,7 +1,8 @@
 /** The interpreter's system calls bound to the simulated kernel. */
 import type { Kernel } from '../kernel';
 import type { Syscalls } from './syscalls';
-import { sys_msgctl, sys_msgget, sys_msgrcv, sys_msgsnd, sys_semctl, sys_semget, sys_semtimedop, sys_shmctl, sys_shmget } from '../ipc/syscall';
+import { sys_msgctl, sys_msgget, sys_msgrcv, sys_msgsnd, sys_semctl, sys_semget, sys_semtimedop, sys_shmat, sys_shmctl, sys_shmdt, sys_shmget } from '../ipc/syscall';
+import { exit_mm, exit_shm } from '../ipc/shmat';
 import { semop_interrupt, semop_take_result } from '../ipc/semop';
 import { exit_sem } from '../ipc/sem_undo';
 import { msg_interrupt, msg_wake_run } from '../ipc/msg_sleep';
@@ -19,6 +20,8 @@ export const KERNEL_SYSCALLS: Syscalls<Kernel> = {
   sys_msgctl,
   sys_shmget,
   sys_shmctl,
+  sys_shmat,
+  sys_shmdt,
   sys_semget,
   sys_semctl,
   sys_open,
@@ -39,7 +42,11 @@ export const KERNEL_SYSCALLS: Syscalls<Kernel> = {
   task_switch: set_current,
   task_setcreds,
   task_exit(k, pid) {
+    // do_exit's order: exit_mm, exit_sem, exit_shm (the task is current)
+    set_current(k, pid);
+    exit_mm(k, pid);
     exit_sem(k, pid);
+    exit_shm(k, pid);
     k.state.tasks.tasks.delete(pid);
     set_current(k, k.config.pid);
   },

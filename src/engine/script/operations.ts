@@ -20,6 +20,7 @@ import {
   unmodeled_path,
 } from './errors';
 import { formatPid } from './processes';
+import { execShmat, execShmdt } from './shm_ops';
 import { MSG_SLEEPS, SEM_SLEEPS, type CtlFields, type SemUnion } from './syscalls';
 import { formatReceived, quoteBytes } from './string_literal';
 import { evaluate, interpolate } from './evaluate';
@@ -45,13 +46,15 @@ const WRAP: Record<ParamKind, (v: bigint) => ArgValue> = {
   msg_cmd: to_int,
   shm_cmd: to_int,
   sem_cmd: to_int,
+  shm_flags: to_int,
   long: to_long,
   size: to_size_t,
+  addr: to_size_t,
   timeout: (v) => v,
 };
 
-/** The calls whose arguments are all in CallStatement.args (semop and semtimedop also take sembufs: execSemop). */
-type PlainCall = Exclude<CallName, 'semop' | 'semtimedop'>;
+/** The calls whose arguments are all in CallStatement.args and whose result is a number (semop/semtimedop: execSemop; shmat/shmdt: shm_ops.ts). */
+type PlainCall = Exclude<CallName, 'semop' | 'semtimedop' | 'shmat' | 'shmdt'>;
 
 const INVOKE = {
   msgget: (s, k, v) => s.sys_msgget(k, v[0] as number, v[1] as number),
@@ -64,12 +67,12 @@ const INVOKE = {
   semctl: (s, k, v, statSet) => s.sys_semctl(k, v[0] as number, v[1] as number, v[2] as number, statSet),
 } satisfies Record<PlainCall, (s: Sys, k: unknown, v: readonly ArgValue[], statSet: true | undefined) => number>;
 
-function begin(ctx: Ctx, node: OperationStatement, text: string): void {
+export function begin(ctx: Ctx, node: OperationStatement, text: string): void {
   ctx.text = text;
   if (ctx.trace) ctx.trace({ kind: 'stmt_begin', line: ctx.lineOf(node.start), text });
 }
 
-function finish(ctx: Ctx, node: OperationStatement, result: number): void {
+export function finish(ctx: Ctx, node: OperationStatement, result: number): void {
   ctx.result = result;
   if (ctx.trace) ctx.trace({ kind: 'stmt_end', line: ctx.lineOf(node.start), result });
 }
@@ -105,6 +108,8 @@ function usesVariables(e: Expression): boolean {
       return usesVariables(e.argument);
     case 'BinaryExpression':
       return usesVariables(e.left) || usesVariables(e.right);
+    case 'AddrExpression':
+      return true;
   }
 }
 
@@ -125,6 +130,7 @@ function planCall(ctx: Ctx, node: CallStatement): CallPlan {
 }
 
 function execCall(ctx: Ctx, node: CallStatement): void {
+  if (node.callee === 'shmdt') return execShmdt(ctx, node);
   // a call outside any loop runs once: no plan is kept for it
   const plan = ctx.plans.get(node) ?? (ctx.state.frames.length === 1 ? null : planCall(ctx, node));
   const values: ArgValue[] = plan === null ? [0, 0, 0, 0] : plan.values;
@@ -146,9 +152,10 @@ function execCall(ctx: Ctx, node: CallStatement): void {
   if (node.callee === 'semop' || node.callee === 'semtimedop') return execSemop(ctx, node, text, values);
   if (node.callee === 'semctl') return execSemctl(ctx, node, text, values);
   if (node.callee === 'msgsnd' || node.callee === 'msgrcv') return execMsg(ctx, node, text, values);
+  if (node.callee === 'shmat') return execShmat(ctx, node, text, values);
   if (node.fields !== undefined && (node.callee === 'msgctl' || node.callee === 'shmctl')) return execCtlFields(ctx, node, text, values[1] as number, values);
   begin(ctx, node, text);
-  const r = INVOKE[node.callee](ctx.sys, ctx.kernel, values, node.statSet);
+  const r = INVOKE[node.callee as PlainCall](ctx.sys, ctx.kernel, values, node.statSet);
   done(ctx, node, text, r);
 }
 
@@ -247,8 +254,11 @@ function execCtlFields(ctx: Ctx, node: CallStatement, head: string, cmd: number,
 }
 
 /** The call's line and variable, and the trace's stmt_end. */
-function done(ctx: Ctx, node: CallStatement, text: string, r: number, shown: string = formatResult(r)): void {
-  if (node.assign !== null) ctx.state.vars.set(node.assign.name, r < 0 ? -1n : BigInt(r));
+export function done(ctx: Ctx, node: CallStatement, text: string, r: number, shown: string = formatResult(r)): void {
+  if (node.assign !== null) {
+    ctx.state.vars.set(node.assign.name, r < 0 ? -1n : BigInt(r));
+    ctx.state.addrs.delete(node.assign.name);
+  }
   ctx.out.push(`${ctx.prefix}${text} = ${shown}\n`);
   finish(ctx, node, r);
 }

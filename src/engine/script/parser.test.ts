@@ -30,6 +30,8 @@ function show(st: Statement): string {
         return `(${x.operator}${e(x.argument)})`;
       case 'BinaryExpression':
         return `(${e(x.left)} ${x.operator} ${e(x.right)})`;
+      case 'AddrExpression':
+        return `ADDR(${e(x.index)})`;
     }
   };
   const body = (b: Statement[]) => `{ ${b.map(show).join('; ')} }`;
@@ -78,6 +80,14 @@ describe('statements', () => {
   it('| binds loosest, then + and -, then *, with unary minus and parentheses', () => {
     expect(shows('msgget(1 | 2 + 3 * 4, -(1 - 2) - --3)')).toEqual(['msgget((1 | (2 + (3 * 4))), ((-(1 - 2)) - (-(-3))))']);
     expect(shows('msgget(1 - 2 - 3, +4)')).toEqual(['msgget(((1 - 2) - 3), (+4))']);
+  });
+
+  it('shmat takes an address and flags; shmdt takes ADDR(k), a variable or a number; ADDR is no variable name', () => {
+    expect(shows('a = shmat(m, 0x1000, SHM_RND)')).toEqual(['a = shmat(m, 4096, SHM_RND)']);
+    expect(shows('shmdt(ADDR(k + 1))')).toEqual(['shmdt(ADDR((k + 1)))']);
+    expect(shows('shmdt(a)')).toEqual(['shmdt(a)']);
+    expect(error('ADDR = shmat(m, 0, 0)').code).toBe('constant_as_variable');
+    expect(error('shmdt(1, 2)').code).toBe('wrong_argument_count');
   });
 
   it('echo keeps its value words and a literal path', () => {
@@ -227,7 +237,7 @@ describe('errors name their code, line and column', () => {
   }
 
   it('messages name the offending text', () => {
-    expect(error('x = msgfoo(1)').message).toBe('unknown call `msgfoo` (the calls are msgget, msgsnd, msgrcv, msgctl, shmget, shmctl, semget, semctl, semop, semtimedop)');
+    expect(error('x = msgfoo(1)').message).toBe('unknown call `msgfoo` (the calls are msgget, msgsnd, msgrcv, msgctl, shmget, shmctl, shmat, shmdt, semget, semctl, semop, semtimedop)');
     expect(error('msgsnd(q, 1)').message).toBe('msgsnd takes 3 or 4 arguments, got 2');
     expect(error('msgget(089, 0)').message).toBe('`089` starts with 0, so it is octal, and 8 and 9 are not octal digits');
     expect(error('for i in 3 { }').message).toBe('cannot parse `for i in 3`: expected `for VAR in A..B { ... }`');

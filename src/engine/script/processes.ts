@@ -74,7 +74,10 @@ export function formatPid(c: Ctx, pid: number): string {
 function resume(c: Ctx, p: ProcState, r: number, bytes: string | null = null): void {
   const b = p.blocked!;
   p.blocked = null;
-  if (b.assign !== null) c.state.vars.set(b.assign, r < 0 ? -1n : BigInt(r));
+  if (b.assign !== null) {
+    c.state.vars.set(b.assign, r < 0 ? -1n : BigInt(r));
+    c.state.addrs.delete(b.assign);
+  }
   const prefix = p.name === 'main' ? '' : `[${p.name}] `;
   c.out.push(`${prefix}<... ${b.callee} resumed> = ${formatResult(r)}${r > 0 ? formatReceived(bytes, r) : ''}\n`);
 }

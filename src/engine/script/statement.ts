@@ -207,7 +207,7 @@ function matchCall(source: string, piece: Span): CallStatement | null {
   const callee = r.text(name);
   const calleeSpan = { start: name.start, end: name.end };
   if (!isCallName(callee)) return unknown_call(calleeSpan, callee, CALL_NAMES);
-  if (assign !== null && isConstantName(assign.name)) constant_as_variable(assign, assign.name);
+  if (assign !== null && (isConstantName(assign.name) || assign.name === 'ADDR')) constant_as_variable(assign, assign.name);
 
   let argSpans = splitArguments(source, open + 1, close);
   const { params, optional } = CALLS[callee];

@@ -64,6 +64,10 @@ export interface Syscalls<K> {
   msg_interrupt(k: K, pid: number): MsgCallResult;
   sys_shmget(k: K, key: number, size: bigint, shmflg: number): number;
   sys_shmctl(k: K, shmid: number, cmd: number, statSet?: true, fields?: CtlFields): number;
+  /** shmat: the address (the caller prints it as ADDR(k)) or -errno, as bigint */
+  sys_shmat(k: K, shmid: number, shmaddr: bigint, shmflg: number): bigint;
+  /** shmdt: 0 or -errno */
+  sys_shmdt(k: K, shmaddr: bigint): number;
   sys_semget(k: K, key: number, nsems: number, semflg: number): number;
   /**
    * `semun`: the 4th argument the workload gave (SETVAL's value, SETALL's
@@ -87,7 +91,7 @@ export interface Syscalls<K> {
   task_switch(k: K, pid: number): void;
   /** `creds UID GID` in process `pid` (uid, gid as uint32): setgroups(0), setresgid, setresuid; 0 or the first -errno */
   task_setcreds(k: K, pid: number, uid: number, gid: number): number;
-  /** the process exits or is killed (exit_sem: its undo adjustments) */
+  /** the process exits or is killed (exit_mm detaches its attachments, exit_sem applies its undo adjustments, exit_shm orphans its segments) */
   task_exit(k: K, pid: number): void;
   /** a file descriptor or -errno; throws UnmodeledPathError for a path nothing models */
   sys_open(k: K, path: string, flags: number): number;

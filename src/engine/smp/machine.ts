@@ -120,7 +120,7 @@ export interface SmpTask {
 export function smp_task_new(t: Pick<SmpTask, 'id' | 'name' | 'instance' | 'pid' | 'cpu' | 'pinned'> & { kernel?: TaskStruct }): SmpTask {
   return {
     ...t,
-    kernel: t.kernel ?? task_struct_new(t.pid),
+    kernel: t.kernel ?? task_struct_new(t.pid, t.name),
     state: 'runnable',
     ops: [],
     pc: 0,

@@ -9,6 +9,7 @@ import { extract_percpu } from './percpu';
 import { extract_seqfile } from './seqfile';
 import { extract_keyht } from './keyht';
 import { extract_sem } from './sem';
+import { extract_shm } from './shm';
 
 export const EXTRACTORS: Partial<Record<ViewId, Extractor>> = {
   idr: extract_idr,
@@ -18,4 +19,5 @@ export const EXTRACTORS: Partial<Record<ViewId, Extractor>> = {
   seqfile: extract_seqfile,
   keyht: extract_keyht,
   sem: extract_sem,
+  shm: extract_shm,
 };

@@ -12,7 +12,7 @@ import type { Kernel } from '../kernel';
 import type { TraceEvent } from '../trace';
 import type { OpAggregate } from './aggregate';
 
-export type ViewId = 'idr' | 'maxidx' | 'proc' | 'percpu' | 'seqfile' | 'keyht' | 'sem';
+export type ViewId = 'idr' | 'maxidx' | 'proc' | 'percpu' | 'seqfile' | 'keyht' | 'sem' | 'shm';
 
 /** Which instance of a structure a view shows; a view picks a sensible default from the events when unset. */
 export interface ViewOptions {

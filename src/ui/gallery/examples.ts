@@ -148,6 +148,14 @@ export const EXAMPLES: readonly Example[] = [
     views: ['percpu'],
     compare: { left: { switches: { msg_wakeup: 'locked' } }, right: {} },
   },
+  {
+    file: 'shm-removed-while-attached.ipc',
+    title: 'A segment removed while attached',
+    blurb:
+      'IPC_RMID of a segment that three processes have attached only marks it SHM_DEST and hides its key; it stays attachable by id and goes with its last mapping, whether a shmdt, an exit or a kill drops it. Step through it with the shared-memory view, and compare 3.18 with 6.18: the ids move to another IDR, the attachment rules do not.',
+    views: ['shm'],
+    compare: { left: { preset: '3.18' }, right: {} },
+  },
 ];
 
 /** The text of an example, fetched relative to the page (the site may live under a sub-path). */

@@ -41,7 +41,7 @@ export const MAX_DIR_CHARS = 256;
 export const MAX_FORM_CHARS = 1000;
 
 /** Every view id, as a record so that the compiler insists on each one. */
-const VIEW_ID_SET: Record<ViewId, true> = { idr: true, maxidx: true, proc: true, percpu: true, seqfile: true, keyht: true, sem: true };
+const VIEW_ID_SET: Record<ViewId, true> = { idr: true, maxidx: true, proc: true, percpu: true, seqfile: true, keyht: true, sem: true, shm: true };
 const IPC_TYPES: readonly string[] = ['msg', 'shm', 'sem'];
 const FORM_FIELDS = ['variable', 'values', 'kernels', 'sets', 'constants'] as const satisfies readonly (keyof SweepForm)[];
 

@@ -9,5 +9,6 @@ import { percpuView } from './percpu';
 import { seqfileView } from './seqfile';
 import { keyhtView } from './keyht';
 import { semView } from './sem';
+import { shmView } from './shm';
 
-export const VIEWS: readonly ViewDef[] = [idrView, maxidxView, procView, percpuView, seqfileView, keyhtView, semView];
+export const VIEWS: readonly ViewDef[] = [idrView, maxidxView, procView, percpuView, seqfileView, keyhtView, semView, shmView];
