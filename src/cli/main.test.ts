@@ -60,7 +60,7 @@ describe('the ipcscope command', () => {
     const path = workload('bad.ipc', 'msgget(0, 0)\nrepeat 2 {\n  msgfoo(1)\n}\n');
     expect(ipcscope(['run', path])).toEqual({
       stdout: '',
-      stderr: `${path}:3:3: error: unknown call \`msgfoo\` ` + '(the calls are msgget, msgsnd, msgrcv, msgctl, shmget, shmctl, semget, semctl, semop, semtimedop)\n',
+      stderr: `${path}:3:3: error: unknown call \`msgfoo\` ` + '(the calls are msgget, msgsnd, msgrcv, msgctl, shmget, shmctl, shmat, shmdt, semget, semctl, semop, semtimedop)\n',
       status: 2,
     });
     expect(ipcscope(['run', '-'], 'msgget(089, 0)').stderr).toBe('<stdin>:1:8: error: `089` starts with 0, so it is octal, and 8 and 9 are not octal digits\n');

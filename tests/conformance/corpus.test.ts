@@ -50,6 +50,14 @@ describe('the conformance corpus', () => {
       ['384-error-semtimedop-timeout-too-long', 2],
       ['385-error-fixed-address-out-of-range', 2],
       ['386-error-setall-wrong-length', 2],
+      // credentials and buffer fields: a second creds, fields a buffer does not have
+      ['437-creds-error-second-creds', 2],
+      ['439-creds-field-workload-errors', 2],
+      // messages: a variable of a call still asleep, a statement for a blocked process, bad ctl fields
+      ['516-msg-resumed-variable', 2],
+      ['526-error-msgctl-field-not-in-buffer', 2],
+      ['527-error-msgctl-set-with-rmid', 2],
+      ['528-msg-statement-for-blocked-process', 2],
     ]);
   });
 });

@@ -101,7 +101,7 @@ describe('the event → code table', () => {
     expect(entryOf('semop(s, {0, 1})')).toBe('sys_semop');
     expect(entryOf('@cons r = semtimedop(s, {0, -1}, 0, 5)')).toBe('sys_semtimedop');
     expect(entryOf('@cons kill')).toBe('do_exit');
-    expect(entryOf('shmat(m, 0, 0)')).toBe('syscall');
+    expect(entryOf('shmat(m, 0, 0)')).toBe('sys_shmat');
     const over = entryStep({ config: configForChoice({}), release: '6.18', statement: 'msgctl(q, IPC_RMID)' });
     expect(over.stack.map((f) => f.name)).toEqual(['sys_msgctl']);
     expect(over.line).toBe(lineOf('sys_msgctl', 'entry'));

@@ -209,7 +209,7 @@ function write(events: Event[], diagnostics: ImportDiagnostic[], sources: Strace
   const calls: ImportedCall[] = [];
   const processes: string[] = [];
   const alive = new Set<string>();
-  const ctx: CallContext = { attachments: 0, attached: new Map() };
+  const ctx: CallContext = { attachments: 0, attached: new Map(), unreplayed: new Map() };
   let skipped = 0;
   const prefix = (proc: string): string => (proc === '' ? '' : `@${proc} `);
   const use = (proc: string): void => {

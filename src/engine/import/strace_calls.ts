@@ -89,6 +89,8 @@ export interface CallContext {
   attachments: number;
   /** per process: the program's attach address → k of ADDR(k), while attached */
   attached: Map<string, Map<bigint, number>>;
+  /** per process, the addresses of shmats that returned but were not replayed: their shmdt cannot be either */
+  unreplayed: Map<string, Set<bigint>>;
 }
 
 /** What strace recorded as the call's result. */
@@ -303,7 +305,14 @@ const TRANSLATORS: Record<string, Translator> = {
     const flags = atomValue(a[2]);
     const rnd = (flags & CONSTANTS.SHM_RND!) !== 0n;
     const fixed = addr !== 0n && (rnd || addr % 4096n === 0n);
-    if (fixed && addr >= 0x10000n) return { ok: false, reason: `the fixed address ${hex(addr)} is above 0x10000: its result depends on the replayer's own memory` };
+    if (fixed && addr >= 0x10000n) {
+      if (r.kind === 'value') {
+        let skipped = ctx.unreplayed.get(proc);
+        if (skipped === undefined) ctx.unreplayed.set(proc, (skipped = new Set<bigint>()));
+        skipped.add(r.value);
+      }
+      return { ok: false, reason: `the fixed address ${hex(addr)} is above 0x10000: its result depends on the replayer's own memory` };
+    }
     const code = `shmat(${intText(a[0])}, ${hex(addr)}, ${flagsText(a[2])})`;
     if (r.kind !== 'value') return plain(code, r);
     const k = ++ctx.attachments;
@@ -316,6 +325,14 @@ const TRANSLATORS: Record<string, Translator> = {
     const addr = BigInt.asUintN(64, atomValue(a[0]));
     const mine = ctx.attached.get(proc);
     const k = mine?.get(addr);
+    const skipped = ctx.unreplayed.get(proc);
+    if (k === undefined && skipped?.has(addr) === true) {
+      if (r.kind === 'value') skipped.delete(addr);
+      return { ok: false, reason: `it detaches ${hex(addr)}, the mapping of a shmat that was not replayed` };
+    }
+    // a detach that worked of an address this process never attached in the log: a mapping inherited across
+    // fork (which trace=ipc does not show), so the replayed process has nothing there
+    if (k === undefined && r.kind === 'value') return { ok: false, reason: `it detaches ${hex(addr)}, which this process did not attach in the log (inherited across fork?)` };
     if (k === undefined) return plain(`shmdt(${hex(addr)})`, r);
     if (r.kind === 'value') mine!.delete(addr);
     return plain(`shmdt(ADDR(${k}))`, r);
