@@ -11,8 +11,7 @@ import type { KernelChoice, WorkloadError } from '../engine/api';
 import { engine, EngineFailedError, EngineRestartedError, type EngineClient, type Frames, type Progress, type Reply, type Snapshot, type Target } from './engine-client';
 import type { ViewId, ViewOptions } from '../engine/view/types';
 import type { TraceEvent } from '../engine/trace';
-import { mechanismOf } from '../engine/code/code_track';
-import { VIEW_STEPS, viewAlso } from '../engine/code/event_code';
+import { mechanismOf, VIEW_STEPS, viewAlso } from '../engine/code/event_code';
 
 /** Where the inner position lands after a move: the operation's first event, its last, its end, where it was, or that many events in. */
 export type SubLanding = 'first' | 'last' | 'end' | 'keep' | number;

@@ -178,10 +178,8 @@ export function codeStep(events: readonly TraceEvent[], i: number, contexts: rea
   return stepOf(row.at(ev, contexts[i]!), contexts[i]!, row.mechanism);
 }
 
-/** The mechanism an event kind belongs to. */
-export function mechanismOf(kind: TraceEvent['kind']): Mechanism {
-  return EVENT_CODE[kind].mechanism;
-}
+// mechanismOf lives in event_code.ts (the page groups events without loading the listings); re-exported for the engine
+export { mechanismOf } from './event_code';
 
 /** The statement's entry, its first line highlighted (stepping over: the operation as one call). */
 export function entryStep(base: CodeBase): CodeStep {

@@ -918,3 +918,8 @@ export const EVENT_CODE = {
   smp_op: { mechanism: 'smp', at: (ev) => ({ fn: 'smp_machine', line: 'op', why: `Task ${ev.task}: ${ev.text} = ${ev.result}.` }) },
   smp_wake: { mechanism: 'smp', at: (ev) => ({ fn: 'smp_machine', line: 'wake', why: `Task ${ev.from_task} wakes task ${ev.task}.` }) },
 } satisfies EventCodeTable;
+
+/** The mechanism an event kind belongs to (here, not in code_track, so the page can group events without the listings). */
+export function mechanismOf(kind: TraceEvent['kind']): Mechanism {
+  return EVENT_CODE[kind].mechanism;
+}
