@@ -112,45 +112,32 @@ const V3_ERA = {
   msg_wakeup: 'locked',
 } as const satisfies KernelPreset;
 
+/** 2.6.25: the first release with every ipc type on the IDR; 2.6.27 differs only in its lookups. */
+const V2_6_25: KernelPreset = {
+  ...V6_18,
+  sysvipc_find_ipc: 'count',
+  ipc_maxidx: 'none',
+  ipc_idx_alloc: 'lowest',
+  idr: 'layer',
+  msg_counters: 'atomic',
+  proc_dir: 'list',
+  ipc_lookup: 'rwsem',
+  spinlock: 'ticket',
+  rwsem: 'spinlock',
+  shm_proc_format: 'classic',
+  ipc_limits: '2.6',
+  ipc_findkey: 'walk',
+  ...SEM_2_6,
+  msg_wakeup: 'locked',
+};
+
 /** The presets by release, oldest first; '6.18' is the default (DEFAULT_CONFIG). */
 export const KERNEL_PRESETS: Readonly<Record<string, Readonly<KernelPreset>>> = {
   // IDR conversion done (2.6.24) but lookups still take the rwsem for read
   // (§6.3); idr_layer tree recycling layers through its free list; old limits
-  '2.6.25': {
-    ...V6_18,
-    sysvipc_find_ipc: 'count',
-    ipc_maxidx: 'none',
-    ipc_idx_alloc: 'lowest',
-    idr: 'layer',
-    msg_counters: 'atomic',
-    proc_dir: 'list',
-    ipc_lookup: 'rwsem',
-    spinlock: 'ticket',
-    rwsem: 'spinlock',
-    shm_proc_format: 'classic',
-    ipc_limits: '2.6',
-    ipc_findkey: 'walk',
-    ...SEM_2_6,
-    msg_wakeup: 'locked',
-  },
+  '2.6.25': V2_6_25,
   // Nadia Derbey's RCU IDR (v2.6.27-rc1): lockless idr_find, layers freed after a grace period
-  '2.6.27': {
-    ...V6_18,
-    sysvipc_find_ipc: 'count',
-    ipc_maxidx: 'none',
-    ipc_idx_alloc: 'lowest',
-    idr: 'layer',
-    msg_counters: 'atomic',
-    proc_dir: 'list',
-    ipc_lookup: 'rcu',
-    spinlock: 'ticket',
-    rwsem: 'spinlock',
-    shm_proc_format: 'classic',
-    ipc_limits: '2.6',
-    ipc_findkey: 'walk',
-    ...SEM_2_6,
-    msg_wakeup: 'locked',
-  },
+  '2.6.27': { ...V2_6_25, ipc_lookup: 'rcu' },
   // the sem stories of #16 (kernel-notes-ops §5), each the release before or after one change; the rest as 3.18 has it, with the old SEM* limits
   // the last release where every semop takes the array's lock; Tejun Heo's 256-slot IDR (3.9)
   '3.9': { ...V3_ERA, ...SEM_2_6 },
