@@ -7,15 +7,9 @@ import { VIEW_STEPS, viewAlso } from '../src/engine/code/event_code';
 import { mechanismOf } from '../src/engine/code/code_track';
 import { bootMachine } from '../src/engine/api';
 import type { TraceEvent } from '../src/engine/trace';
-import { button, eventsOf, expectFrame, expectStep, linkHash, openCopiedLink, stage } from './playground';
+import { button, eventsOf, expectFrame, expectStep, openAt, openCopiedLink, stage } from './playground';
 
 const example = (file: string) => readFile(new URL(`../public/examples/${file}`, import.meta.url), 'utf8');
-
-/** Opens a version-3 link to `workload` on `kernel` with `views`, at `event` events into operation `step`. */
-async function openAt(page: Page, workload: string, kernel: KernelChoice, views: string[], step: number, event: number | null): Promise<void> {
-  await page.goto('./' + linkHash({ v: 3, workload, step, event, views, kernel, mode: 'play', compare: null }));
-  await expect(page.getByTestId('step-count')).toHaveText(new RegExp(`^step ${step.toLocaleString('en')} / `));
-}
 
 const codePanel = (page: Page) => page.getByTestId('code-panel');
 const currentLine = (page: Page) => codePanel(page).locator('[data-testid="code-listing"] li[aria-current="true"]');

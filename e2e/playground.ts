@@ -76,6 +76,12 @@ export function linkHash(state: unknown): string {
   return '#s=' + lz.compressToEncodedURIComponent(JSON.stringify(state));
 }
 
+/** Opens a version-3 link to `workload` on `kernel` with `views`, at `event` events into operation `step`. */
+export async function openAt(page: Page, workload: string, kernel: Record<string, unknown>, views: string[], step: number, event: number | null): Promise<void> {
+  await page.goto('./' + linkHash({ v: 3, workload, step, event, views, kernel, mode: 'play', compare: null }));
+  await expect(page.getByTestId('step-count')).toHaveText(new RegExp(`^step ${step.toLocaleString('en')} / `));
+}
+
 /** Opens a link to `workload` with `views` open, at `step` (a version-1 link, as the oldest pages made them). */
 export async function openWithViews(page: Page, workload: string, step: number, views: string[], kernel: Record<string, unknown> = {}): Promise<void> {
   await page.goto('./' + linkHash({ v: 1, workload, step, views, kernel }));

@@ -129,6 +129,27 @@ export interface CodeContext {
   rbCase: { op: 'insert' | 'erase'; n: number } | null;
   /** whose rb-tree the current insert descends (set from the events after it: procfs's insert ends in proc_register) */
   rbTree: 'procfs' | 'sysctl';
+  /** the name the current rb-tree descent is about, and the order its comparisons follow (null: not known) */
+  rbName: string | null;
+  rbOrder: RbOrder | null;
+}
+
+/** How a directory's rb-tree orders names: procfs's proc_match (length first, 3.19+), /proc/sys's namecmp (lexical). */
+export type RbOrder = 'length' | 'lexical';
+
+/** Why `name` sorts before or after `key` under `order`, as a clause ("ifb59 has 5 characters, ifb5 4: …"). */
+export function orderWhy(name: string, key: string, order: RbOrder): string {
+  if (name === key) return `${name} is the name itself`;
+  if (order === 'length' && name.length !== key.length) {
+    return `${name} has ${name.length} characters, ${key} ${key.length}: proc_match puts the shorter name first`;
+  }
+  let at = 0;
+  while (at < name.length && at < key.length && name[at] === key[at]) at++;
+  if (at === name.length || at === key.length) return `${at === name.length ? name : key} is a prefix of ${at === name.length ? key : name}: namecmp puts the shorter name first`;
+  const a = name[at]!;
+  const b = key[at]!;
+  const same = order === 'length' ? `both have ${name.length} characters; ` : '';
+  return `${same}character ${at + 1} differs, '${a}' ${a < b ? '<' : '>'} '${b}' (${order === 'length' ? 'memcmp' : 'namecmp'})`;
 }
 
 export interface CodeAt {
@@ -528,8 +549,8 @@ export const EVENT_CODE = {
       via: maxidxVia(c),
       why:
         ev.hit === null
-          ? `Bit ${ev.bit}: nothing at or above index ${ev.probe}, so the bit stays 0 (found = ${ev.r}).`
-          : `Bit ${ev.bit}: index ${ev.hit} is at or above ${ev.probe}, so the bit is set (found = ${ev.r}).`,
+          ? `Bit ${ev.bit}: idr_get_next(${ev.probe}) misses (no index at or above ${ev.probe}), so max_idx < ${ev.probe}: the bit stays 0${ev.bit === 0 ? '' : ' and the search goes on below'} (r = ${ev.r}${ev.bit === 0 ? `: max_idx is ${ev.r - 1}` : ''}).`
+          : `Bit ${ev.bit}: idr_get_next(${ev.probe}) hits index ${ev.hit}, so max_idx ≥ ${ev.probe}: the bit is set${ev.bit === 0 ? '' : ' and the search goes on above'} (r = ${ev.r}${ev.bit === 0 ? `: max_idx is ${ev.r - 1}` : ''}).`,
     }),
   },
   maxidx_step: {
@@ -786,7 +807,14 @@ export const EVENT_CODE = {
       fn: rbInsertFn(c),
       line: ev.dir < 0 ? 'left' : ev.dir > 0 ? 'right' : 'dup',
       via: rbInsertVia(c),
-      why: ev.dir === 0 ? `The name equals ${ev.key}: already there.` : `The new name sorts ${ev.dir < 0 ? 'before' : 'after'} ${ev.key}: go ${ev.dir < 0 ? 'left' : 'right'}.`,
+      why:
+        c.rbName === null || c.rbOrder === null
+          ? ev.dir === 0
+            ? `The name equals ${ev.key}: already there.`
+            : `The name sorts ${ev.dir < 0 ? 'before' : 'after'} ${ev.key}: go ${ev.dir < 0 ? 'left' : 'right'}.`
+          : ev.dir === 0
+            ? `${c.rbName} against ${ev.key}: the same name, so the descent stops here.`
+            : `${c.rbName} against ${ev.key}: ${orderWhy(c.rbName, ev.key, c.rbOrder)}, so ${c.rbName} sorts ${ev.dir < 0 ? 'before' : 'after'} it: go ${ev.dir < 0 ? 'left' : 'right'}.`,
     }),
   },
   rb_link: {
