@@ -1,6 +1,8 @@
 // Writes docs/screenshots/<view>.png: one picture of every view the stage
-// registers, each opened from a link to a workload that shows it well, and
-// smp.png: the multi-CPU panel after a run of seed 004.
+// registers, each opened from a link to a workload that shows it well,
+// code.png: a step into seed 003 on 3.19 (the /proc view's narration beside
+// the kernel-code panel and the event list), and smp.png: the multi-CPU
+// panel after a run of seed 004.
 // Builds the site (skip with --no-build), serves dist/ with serve-dist.mjs
 // and drives the Chromium that find-browser.mjs finds.
 //   node scripts/screenshots.mjs [--no-build] [--port 4399]
@@ -33,7 +35,9 @@ const { SET_0_3_9 } = /** @type {typeof import('../src/engine/view/view.test-hel
 
 /** @param {number} n */
 const MANY = (n) => `repeat ${n} { msgget(IPC_PRIVATE, IPC_CREAT|0600) }\n`;
-const TOUR = await (await import('node:fs/promises')).readFile(new URL('../public/examples/tour.ipc', import.meta.url), 'utf8');
+/** @param {string} file */
+const example = async (file) => (await import('node:fs/promises')).readFile(new URL(`../public/examples/${file}`, import.meta.url), 'utf8');
+const TOUR = await example('tour.ipc');
 
 /**
  * The workload, step and kernel each view is pictured with; a view not listed shows the tour at its end.
@@ -48,6 +52,10 @@ const SCENES = {
     workload: 'q = msgget(IPC_PRIVATE, 0600)\nrepeat 5 { msgsnd(q, 1, 64, IPC_NOWAIT) }\nmsgrcv(q, 0, 64, IPC_NOWAIT)\nmsgctl(q, MSG_INFO)\n',
     step: 8,
   },
+  // the producer asleep on the lock the consumer holds (GETNCNT 1)
+  sem: { workload: await example('sem-producer-consumer.ipc'), step: 8 },
+  // the gallery card: a segment removed while attached, a late attach to it, and the new segment under its key
+  shm: { workload: await example('shm-removed-while-attached.ipc'), step: 11 },
 };
 
 function serve() {
@@ -101,6 +109,22 @@ try {
     await panel.screenshot({ path: `${out}${id}.png` });
     console.log(`docs/screenshots/${id}.png`);
   }
+  // stepping into seed 003 on 3.19: the first rb-tree comparison of operation 60, narrated beside its kernel code
+  const SEED_003 = await example('003-procfs-rbtree.ipc');
+  const CODE_STEP = 60;
+  const CODE_EVENT = 62;
+  await page.goto('about:blank');
+  await page.goto(base + hashForState({ v: 3, workload: SEED_003, step: CODE_STEP, event: CODE_EVENT, views: ['proc'], kernel: { preset: '3.19' }, mode: 'play', compare: null }));
+  await page.waitForFunction((f) => document.querySelector('[data-testid="stage"]')?.getAttribute('data-frame') === f, `${CODE_STEP}:${CODE_EVENT}`);
+  await page.locator('[data-testid="code-panel"] [data-testid="code-listing"]').waitFor();
+  await page.locator('[data-testid="view-narration"]').waitFor();
+  // the stage and the step-into column below it (not the console and costs)
+  const top = await page.locator('[data-testid="stage"]').boundingBox();
+  const bottom = await page.locator('.step-into').boundingBox();
+  if (top === null || bottom === null) throw new Error('screenshots: no stage or step-into column to picture');
+  const x = Math.min(top.x, bottom.x);
+  await page.screenshot({ path: `${out}code.png`, fullPage: true, clip: { x, y: top.y, width: Math.max(top.x + top.width, bottom.x + bottom.width) - x, height: bottom.y + bottom.height - top.y } });
+  console.log('docs/screenshots/code.png');
   // the multi-CPU panel: seed 004 on 2.6.25, run with F8, its timeline zoomed out
   const SMP = await (await import('node:fs/promises')).readFile(new URL('../public/examples/004-rcu-idr.ipc', import.meta.url), 'utf8');
   await page.goto('about:blank');
