@@ -7,7 +7,10 @@ import { extract_idr } from '../../engine/view/idr';
 import { extract_maxidx } from '../../engine/view/maxidx';
 import { extract_proc } from '../../engine/view/proc';
 import { tracedOps } from '../../engine/view/trace_ops.test-helper';
-import { SET_0_3_9 } from '../../engine/view/view.test-helper';
+import { machineAt, SET_0_3_9, traceNext } from '../../engine/view/view.test-helper';
+import { extract_keyht, KEYHT_WINDOW } from '../../engine/view/keyht';
+import { KEYS_49 } from '../../engine/view/keyht.test-helper';
+import { extract_percpu } from '../../engine/view/percpu';
 import type { Extractor } from '../../engine/view/types';
 import type { ViewFrame, ViewId } from './types';
 import { EVENT_NOUN, narrate, narrationBase } from './narration';
@@ -95,5 +98,45 @@ describe('narrate', () => {
     const lo = root.first + ev.offset * root.unit;
     expect(line).toContain(`Slot ${ev.offset} of node ${root.id} covers ids ${lo.toLocaleString('en')}–${(lo + root.unit - 1).toLocaleString('en')}`);
     expect(line).toContain(`${root.hidden} of its children (${root.hidden_entries.toLocaleString('en')} ids) are drawn as one count`);
+  });
+
+  test('a key-table step in a bucket outside the window listed says the counts have it; one inside says nothing of the kind', () => {
+    const m = machineAt(KEYS_49, 49);
+    const before = extract_keyht(m.kernel, [], {});
+    const events = traceNext(m);
+    const base = narrationBase({}, 'msgget(1, 0)');
+    const i = events.findIndex((e) => e.kind === 'rht_bucket');
+    expect(i).toBeGreaterThanOrEqual(0);
+    const ev = events[i] as Extract<TraceEvent, { kind: 'rht_bucket' }>;
+    const inside = { step: 50, events, dropped: 0, before, after: extract_keyht(m.kernel, events, {}) };
+    expect(narrate('keyht', inside, i + 1, base, place())).not.toContain('outside');
+    // the window zoomed to buckets away from the operation's
+    const size = inside.after.table!.size;
+    expect(size).toBeGreaterThan(KEYHT_WINDOW);
+    const focus = (ev.bucket + KEYHT_WINDOW) % size;
+    const away = { ...inside, after: extract_keyht(m.kernel, events, { focus }) };
+    expect(away.after.table!.chains.some((c) => c.bucket === ev.bucket)).toBe(false);
+    expect(narrate('keyht', away, i + 1, base, place())).toContain(`Bucket ${ev.bucket} is outside the ${KEYHT_WINDOW} buckets listed`);
+  });
+
+  test('a per-CPU add on a CPU past the cells drawn says it is in the sum', () => {
+    const kernel = { preset: '6.18' };
+    const text = 'q = msgget(IPC_PRIVATE, 0600)\nmsgsnd(q, 1, 64, IPC_NOWAIT)';
+    const config = { ...configForChoice(kernel), nr_cpus: 300 };
+    const m = machineAt(text, 1, config);
+    const before = extract_percpu(m.kernel, [], {});
+    const events = traceNext(m);
+    const f = { step: 2, events, dropped: 0, before, after: extract_percpu(m.kernel, events, {}) };
+    const i = events.findIndex((e) => e.kind === 'percpu_add');
+    expect(i).toBeGreaterThanOrEqual(0);
+    const ev = events[i] as Extract<TraceEvent, { kind: 'percpu_add' }>;
+    const drawn = f.after.counters[0]!.locals.length;
+    expect(drawn).toBeLessThan(300);
+    const base = narrationBase(kernel, 'msgsnd(q, 1, 64, IPC_NOWAIT)');
+    expect(ev.cpu).toBeLessThan(drawn);
+    expect(narrate('percpu', f, i + 1, base, place())).not.toContain('past the');
+    // the same add on the machine's last CPU, whose cell the model leaves out
+    const last = { ...f, events: events.map((e, k) => (k === i ? { ...ev, cpu: 299 } : e)) };
+    expect(narrate('percpu', last, i + 1, base, place())).toContain(`CPU 299 is past the ${drawn} CPUs drawn: its cell is not shown, but it is in the sum.`);
   });
 });

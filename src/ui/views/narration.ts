@@ -19,6 +19,8 @@ import { DEFAULT_PRESET } from '../../engine/presets';
 import { IDR_STRIPS_PER_LEVEL, type IdrModel, type IdrStrip } from '../../engine/view/idr';
 import type { ProcModel } from '../../engine/view/proc';
 import type { ShmModel } from '../../engine/view/shm';
+import type { PercpuModel } from '../../engine/view/percpu';
+import { KEYHT_CHAIN_KEYS, KEYHT_WINDOW, type KeyhtModel } from '../../engine/view/keyht';
 import type { ViewFrame, ViewId } from './types';
 import { frame_dir_events } from './proc/replay';
 
@@ -181,11 +183,30 @@ function shmNote(frame: ViewFrame<ShmModel>, ev: TraceEvent): string {
   return drawn || m.more_segments === 0 ? '' : ` Segment ${ev.id} is among the ${fmt(m.more_segments)} not drawn one by one (the view lists the first segments).`;
 }
 
+/** The per-CPU view: a CPU past the cells drawn. */
+function percpuNote(frame: ViewFrame<PercpuModel>, ev: TraceEvent): string {
+  if (!('cpu' in ev) || !('counter' in ev)) return '';
+  const drawn = frame.after.counters[0]?.locals.length ?? 0;
+  return ev.cpu < drawn ? '' : ` CPU ${ev.cpu} is past the ${fmt(drawn)} CPUs drawn: its cell is not shown, but it is in the sum.`;
+}
+
+/** The key-table view: a bucket outside the window listed, a chain longer than the keys shown. */
+function keyhtNote(frame: ViewFrame<KeyhtModel>, ev: TraceEvent): string {
+  if (ev.kind !== 'rht_bucket' && ev.kind !== 'rht_step') return '';
+  const chains = frame.after.table?.chains ?? [];
+  const chain = chains.find((c) => c.bucket === ev.bucket);
+  if (chain === undefined) return ` Bucket ${ev.bucket} is outside the ${KEYHT_WINDOW} buckets listed: the histogram and the density strip count it.`;
+  if (ev.kind === 'rht_step' && ev.pos >= KEYHT_CHAIN_KEYS) return ` Entry ${ev.pos} is past the first ${KEYHT_CHAIN_KEYS} keys a row lists.`;
+  return '';
+}
+
 /** What a view adds to the sentence of one of its own events. */
 const VIEW_NOTE: { readonly [V in ViewId]?: (frame: ViewFrame<never>, ev: TraceEvent) => string } = {
   idr: idrNote,
   proc: procNote,
   shm: shmNote,
+  percpu: percpuNote,
+  keyht: keyhtNote,
 };
 
 export interface NarrationPlace {
