@@ -164,7 +164,7 @@ function checkWorkload(text: string): { steps: number; undoExits: number; refuse
     for (const s of objects(sem_ids(m.kernel))) nsemsOf.set(s.id, s.sem_nsems);
     for (const l of lines) {
       const pid = m.run.state.procs.find((p) => p.name === l.proc)?.pid ?? pidsBefore.get(l.proc);
-      if (l.call === 'semop' && l.text !== '') {
+      if ((l.call === 'semop' || l.call === 'semtimedop') && l.text !== '') {
         const sops = sembufs(l.text);
         const semid = Number(/^(-?\d+)/.exec(l.text)![1]);
         if (l.result === null) model.pending.set(l.proc, { semid, sops });
@@ -252,7 +252,7 @@ describe('part 2 properties over the live fuzz generator', () => {
     }
     // the generator must reach the properties at all
     expect(steps).toBeGreaterThan(1500);
-    expect(undoExits).toBeGreaterThan(10);
+    expect(undoExits).toBeGreaterThan(5);
   });
 });
 
