@@ -26,6 +26,7 @@ import {
   configForChoice,
 } from '../engine/api';
 import type { Kernel } from '../engine/kernel';
+import { task_states, type TaskStateRow } from '../engine/kernel/task_states';
 import type { Tracer } from '../engine/probe';
 import {
   addCheckpoint,
@@ -75,6 +76,8 @@ export interface Snapshot {
   errorLines: number[];
   /** the counters sampled over steps 0..total for the sparklines (costs panel) */
   history: CostSeries;
+  /** the processes after operation `step`: which runs, which are blocked and on what (the process strip) */
+  tasks: TaskStateRow[];
 }
 
 export interface Session {
@@ -253,6 +256,7 @@ export function createSession(text: string, choice: KernelChoice = {}, options: 
       delta,
       errorLines: errorLines.sort((a, b) => a - b),
       history: costSeries(history),
+      tasks: task_states(machine.kernel),
     };
   };
 

@@ -58,6 +58,11 @@ describe('the conformance corpus', () => {
       ['526-error-msgctl-field-not-in-buffer', 2],
       ['527-error-msgctl-set-with-rmid', 2],
       ['528-msg-statement-for-blocked-process', 2],
+      // GETPID's symbolic variable used where a number is needed
+      ['560-getpid-variable-is-symbolic', 2],
+      ['561-getpid-variable-not-an-address', 2],
+      ['562-getpid-ended-process-symbolic-in-word', 2],
+      ['563-getpid-symbolic-in-arithmetic', 2],
     ]);
   });
 });

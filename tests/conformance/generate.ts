@@ -345,7 +345,10 @@ class ProcsBuilder {
     const roll = r.below(100);
     if (roll < 30) {
       const { text, canSleep } = this.sembufs(p);
-      this.sleepy(p, `semop(s, ${text})`, canSleep);
+      // semtimedop never prints unfinished: it waits out its timeout (at most 20 ms here; -1 is the kernel's EINVAL)
+      if (r.chance(0.15)) this.at(p, `semtimedop(s, ${r.pick(['0', '1000', '20000000', '-1'])}, ${text})`);
+      else if (r.chance(0.03)) this.at(p, 'semop(s)');
+      else this.sleepy(p, `semop(s, ${text})`, canSleep);
     } else if (roll < 37) {
       this.at(p, r.pick([`semctl(s, ${r.below(this.nsems)}, SETVAL, ${r.below(4)})`, `semctl(s, 0, SETALL, {${Array.from({ length: this.nsems }, () => r.below(3)).join(', ')}})`]));
     } else if (roll < 44) {

@@ -104,7 +104,8 @@ export function ksys_msgget(k: Kernel, key: number, msgflg: number): number {
 }
 
 function msg_fits_inqueue(msq: MsgQueue, msgsz: number): boolean {
-  return msgsz + msq.q_cbytes <= msq.q_qbytes && 1 + msq.q_qnum <= msq.q_qbytes;
+  // a negative q_qbytes is at least 2^64 - 2^31: every message fits
+  return msq.q_qbytes < 0 || (msgsz + msq.q_cbytes <= msq.q_qbytes && 1 + msq.q_qnum <= msq.q_qbytes);
 }
 
 /**

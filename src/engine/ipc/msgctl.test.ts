@@ -9,6 +9,7 @@ import { ipc_idr_find } from './ipc_idr';
 import type { MsgQueue } from './namespace';
 import { sys_msgctl, sys_msgget, sys_msgsnd } from './syscall';
 import { CAP_SYS_RESOURCE } from '../kernel/cred';
+import { runWorkload } from '../run';
 
 function queue(k: ReturnType<typeof ipcKernel>, id: number): MsgQueue {
   return ipc_idr_find(msg_ids(k).ipcs_idr, id)!;
@@ -71,5 +72,39 @@ describe('msgctl(id, IPC_SET) as IPC_STAT then IPC_SET with the same buffer', ()
     expect(k.probe.costs.syscalls - before).toBe(2);
     expect(KERNEL_SYSCALLS.sys_msgctl(k, 99, IPC_SET, true)).toBe(-EINVAL);
     expect(k.probe.costs.syscalls - before).toBe(3);
+  });
+});
+
+/** The lines a workload prints after its first two. */
+const linesAfterTwo = (text: string) => runWorkload(text).output.split('\n').slice(2);
+
+describe('a negative msg_qbytes in IPC_SET (msgctl_down takes an int, compares it with the unsigned msgmnb, stores it into an unsigned long)', () => {
+  it('is above msgmnb for an owner without CAP_SYS_RESOURCE (EPERM, as recorded in 564), while 2^32 + 100 is cut to 100', () => {
+    expect(
+      linesAfterTwo(
+        '@a creds 1000 1000\n@a q = msgget(IPC_PRIVATE, IPC_CREAT|0600)\n@a msgctl(q, IPC_SET, msg_qbytes=-1)\n@a msgctl(q, IPC_SET, msg_qbytes=0x100000064)\n@a msgctl(q, IPC_STAT, msg_qbytes)',
+      ),
+    ).toEqual([
+      '[a] msgctl(0, IPC_SET, msg_qbytes=18446744073709551615) = -1 EPERM (Operation not permitted)',
+      '[a] msgctl(0, IPC_SET, msg_qbytes=4294967396) = 0',
+      '[a] msgctl(0, IPC_STAT, msg_qbytes) = 0 {msg_qbytes=100}',
+      '',
+    ]);
+  });
+
+  it('is stored sign-extended with CAP_SYS_RESOURCE: q_qbytes 2^64 - 1, so every message fits', () => {
+    expect(
+      linesAfterTwo(
+        'q = msgget(IPC_PRIVATE, IPC_CREAT|0600)\nmsgctl(q, IPC_SET, msg_qbytes=-1)\nmsgctl(q, IPC_STAT, msg_qbytes)\nmsgsnd(q, 1, "hello", IPC_NOWAIT)\nmsgsnd(q, 1, 8000, IPC_NOWAIT)\nmsgsnd(q, 1, 8000, IPC_NOWAIT)\nmsgsnd(q, 1, 8000, IPC_NOWAIT)\nmsgctl(q, IPC_STAT, msg_qnum, msg_cbytes)',
+      ),
+    ).toEqual([
+      'msgctl(0, IPC_STAT, msg_qbytes) = 0 {msg_qbytes=18446744073709551615}',
+      'msgsnd(0, 1, "hello", IPC_NOWAIT) = 0',
+      'msgsnd(0, 1, 8000, IPC_NOWAIT) = 0',
+      'msgsnd(0, 1, 8000, IPC_NOWAIT) = 0',
+      'msgsnd(0, 1, 8000, IPC_NOWAIT) = 0',
+      'msgctl(0, IPC_STAT, msg_qnum, msg_cbytes) = 0 {msg_qnum=4, msg_cbytes=24005}',
+      '',
+    ]);
   });
 });

@@ -116,10 +116,11 @@ export function msgctl_down(k: Kernel, msqid: number, cmd: number, set: Readonly
     freeque(k, msq);
     return 0;
   }
-  if (set.qbytes > ns.msg_ctlmnb && !cap_raised(current_cred(k), CAP_SYS_RESOURCE)) return -EPERM;
+  // msg_ctlmnb is an unsigned int: the int msg_qbytes is compared as unsigned, so a negative one is "above msgmnb"
+  if (set.qbytes >>> 0 > ns.msg_ctlmnb && !cap_raised(current_cred(k), CAP_SYS_RESOURCE)) return -EPERM;
   const err = ipc_update_perm(msq, set.uid, set.gid, set.mode);
   if (err) return err;
-  msq.q_qbytes = set.qbytes;
+  msq.q_qbytes = set.qbytes; // sign-extended into the unsigned long: see MsgQueue.q_qbytes
   msq.q_ctime = k.config.clock;
   const q: WakeQ = { tasks: [] };
   expunge_all(msq, -EAGAIN, k, q); // receivers retry under the new permissions

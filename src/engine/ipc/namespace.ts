@@ -80,6 +80,7 @@ export interface MsgQueue extends KernIpcPerm {
   q_ctime: number;
   q_cbytes: number;
   q_qnum: number;
+  /** unsigned long; IPC_SET stores an int sign-extended, so a negative value v stands for 2^64 + v (by CAP_SYS_RESOURCE only) */
   q_qbytes: number;
   q_lspid: number;
   q_lrpid: number;

@@ -164,3 +164,24 @@ describe('semop properties', () => {
     );
   });
 });
+
+describe("GETPID's variable", () => {
+  const base = 's = semget(IPC_PRIVATE, 1, IPC_CREAT|0600)\n@a semop(s, {0, 1})\np = semctl(s, 0, GETPID)\n';
+  it('holds pid(NAME), never the real pid: in another call, in shmdt, in arithmetic or a word it is a workload error naming it', () => {
+    for (const use of ['semctl(s, p, GETVAL)', 'shmdt(p)', 'semop(s, {0, p - 1})', 'cat /proc/$p']) {
+      const r = runWorkload(base + use);
+      expect(r.error, use).toMatchObject({ code: 'symbolic_value', line: 4, message: 'pid(a) is symbolic: it can only be stored (it is no address for shmdt)' });
+      expect(r.output).toBe('semget(IPC_PRIVATE, 1, IPC_CREAT|0600) = 0\n[a] semop(0, {0, 1, 0}) = 0\nsemctl(0, 0, GETPID) = pid(a)\n');
+    }
+    expect(runWorkload(base + '@a exit\nq = semctl(s, 0, GETPID)\nsemctl(s, q, GETVAL)').error?.message).toBe('pid(?) is symbolic: it can only be stored (it is no address for shmdt)');
+  });
+
+  it('is a plain number for a GETPID of 0, a failed one, and once another call assigns it', () => {
+    const r = runWorkload(
+      's = semget(IPC_PRIVATE, 1, IPC_CREAT|0600)\nz = semctl(s, 0, GETPID)\nsemctl(s, z, GETVAL)\nf = semctl(9, 0, GETPID)\nsemctl(s, f + 1, GETVAL)\n' +
+        'semop(s, {0, 2})\np = semctl(s, 0, GETPID)\np = semctl(s, 0, GETVAL)\nsemctl(s, 0, SETVAL, p + 1)\nsemctl(s, 0, GETVAL)',
+    );
+    expect(r.error).toBe(null);
+    expect(r.output.split('\n').slice(-3)).toEqual(['semctl(0, 0, SETVAL, 3) = 0', 'semctl(0, 0, GETVAL) = 3', '']);
+  });
+});

@@ -62,6 +62,8 @@ export interface RunState {
   attaches: Attachment[];
   /** the variables that hold a symbolic ADDR(k) (name -> k); such a name is not in `vars` */
   addrs: Map<string, number>;
+  /** the variables that hold a GETPID's symbolic `pid(NAME)` / `pid(?)` (name -> that text); such a name is not in `vars` */
+  pids: Map<string, string>;
 }
 
 export interface RunContext<K> {

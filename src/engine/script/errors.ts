@@ -260,9 +260,9 @@ export function misplaced_string(span: Span): never {
   return fail('misplaced_string', "a string is only allowed as msgsnd's message", span);
 }
 
-/** `what` (ADDR(k), or a variable holding it) used where only shmdt may take it. */
-export function symbolic_value(span: Span, what: string): never {
-  return fail('symbolic_value', `${what} is symbolic: it can only be stored and passed to shmdt`, span);
+/** `what` (ADDR(k), or a variable holding it) used where only shmdt may take it; a pid(NAME) (`pid`) not even there. */
+export function symbolic_value(span: Span, what: string, pid = false): never {
+  return fail('symbolic_value', `${what} is symbolic: it can only be stored${pid ? ' (it is no address for shmdt)' : ' and passed to shmdt'}`, span);
 }
 
 export function no_such_attachment(span: Span, k: bigint): never {

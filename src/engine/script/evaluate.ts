@@ -3,7 +3,7 @@
  * with their `$VAR` interpolations. Variables are looked up before
  * constants (they can never share a name: the parser forbids it).
  */
-import type { AddrExpression, BinaryExpression, Expression, Identifier, NumberLiteral, UnaryExpression, Word } from './ast';
+import type { AddrExpression, BinaryExpression, Expression, Identifier, NumberLiteral, Span, UnaryExpression, Word } from './ast';
 import type { RunContext } from './context';
 import { symbolic_value, undefined_variable } from './errors';
 import { LANGUAGE_CONSTANTS } from '../uapi/ipc';
@@ -17,8 +17,7 @@ const EVAL = {
   Identifier: (ctx, e: Identifier) => {
     const v = ctx.state.vars.get(e.name) ?? CONSTANTS.get(e.name);
     if (v !== undefined) return v;
-    const k = ctx.state.addrs.get(e.name);
-    return k === undefined ? undefined_variable(e, e.name) : symbolic_value(e, `ADDR(${k})`);
+    return symbolicOrUndefined(ctx, e, e.name);
   },
   AddrExpression: (_ctx, e: AddrExpression) => symbolic_value(e, 'ADDR(k)'),
   UnaryExpression: (ctx, e: UnaryExpression) => (e.operator === '-' ? -evaluate(ctx, e.argument) : evaluate(ctx, e.argument)),
@@ -38,6 +37,15 @@ const EVAL = {
   },
 } satisfies Evaluators;
 
+/** A name that is not a number: a symbolic value (ADDR(k), pid(NAME)) used where a number is needed, or undefined. Throws. */
+function symbolicOrUndefined(ctx: RunContext<unknown>, at: Span, name: string): never {
+  const k = ctx.state.addrs.get(name);
+  if (k !== undefined) symbolic_value(at, `ADDR(${k})`);
+  const pid = ctx.state.pids.get(name);
+  if (pid !== undefined) symbolic_value(at, pid, true);
+  return undefined_variable(at, name);
+}
+
 /** The value of `e`. Throws undefined_variable. */
 export function evaluate(ctx: RunContext<unknown>, e: Expression): bigint {
   return (EVAL[e.type] as (ctx: RunContext<unknown>, e: Expression) => bigint)(ctx, e);
@@ -52,11 +60,7 @@ export function interpolate(ctx: RunContext<unknown>, w: Word): string {
     if (typeof p === 'string') s += p;
     else {
       const v = ctx.state.vars.get(p.name);
-      if (v === undefined) {
-        const k = ctx.state.addrs.get(p.name);
-        if (k !== undefined) symbolic_value(p, `ADDR(${k})`);
-        undefined_variable(p, p.name);
-      }
+      if (v === undefined) symbolicOrUndefined(ctx, p, p.name);
       s += String(v);
     }
   }

@@ -94,6 +94,7 @@ export function initialState(): RunState {
     procs: [],
     attaches: [],
     addrs: new Map(),
+    pids: new Map(),
   };
 }
 
@@ -187,6 +188,7 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
     if (node.type === 'ForStatement') {
       c.state.vars.set(node.variable.name, first);
       c.state.addrs.delete(node.variable.name);
+      c.state.pids.delete(node.variable.name);
     }
   };
 

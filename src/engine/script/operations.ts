@@ -258,6 +258,7 @@ export function done(ctx: Ctx, node: CallStatement, text: string, r: number, sho
   if (node.assign !== null) {
     ctx.state.vars.set(node.assign.name, r < 0 ? -1n : BigInt(r));
     ctx.state.addrs.delete(node.assign.name);
+    ctx.state.pids.delete(node.assign.name);
   }
   ctx.out.push(`${ctx.prefix}${text} = ${shown}\n`);
   finish(ctx, node, r);
@@ -345,7 +346,16 @@ function execSemctl(ctx: Ctx, node: CallStatement, head: string, values: ArgValu
   const r = ctx.sys.sys_semctl(ctx.kernel, values[0] as number, values[1] as number, cmd, node.statSet, semun);
   if (semun.fields !== undefined) return done(ctx, node, text, r, fieldsResult(ctx, node, semun.fields, r));
   if (r >= 0 && cmd === GETALL && semun.getall !== undefined) return done(ctx, node, text, r, `${r} {${semun.getall.join(', ')}}`);
-  if (r > 0 && cmd === GETPID) return done(ctx, node, text, r, formatPid(ctx, r));
+  if (r > 0 && cmd === GETPID) {
+    // the variable holds the symbolic pid, never the real one (workload-language-ops.md: a symbolic value)
+    const pid = formatPid(ctx, r);
+    done(ctx, node, text, r, pid);
+    if (node.assign !== null) {
+      ctx.state.vars.delete(node.assign.name);
+      ctx.state.pids.set(node.assign.name, pid);
+    }
+    return;
+  }
   done(ctx, node, text, r);
 }
 

@@ -77,6 +77,7 @@ function resume(c: Ctx, p: ProcState, r: number, bytes: string | null = null): v
   if (b.assign !== null) {
     c.state.vars.set(b.assign, r < 0 ? -1n : BigInt(r));
     c.state.addrs.delete(b.assign);
+    c.state.pids.delete(b.assign);
   }
   const prefix = p.name === 'main' ? '' : `[${p.name}] `;
   c.out.push(`${prefix}<... ${b.callee} resumed> = ${formatResult(r)}${r > 0 ? formatReceived(bytes, r) : ''}\n`);

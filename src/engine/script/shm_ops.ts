@@ -58,6 +58,7 @@ export function execShmat(ctx: Ctx, node: CallStatement, text: string, values: A
   (ctx.proc!.attached ??= new Map()).set(r, k);
   if (node.assign !== null) {
     st.vars.delete(node.assign.name);
+    st.pids.delete(node.assign.name);
     st.addrs.set(node.assign.name, k);
   }
   ctx.out.push(`${ctx.prefix}${text} = ADDR(${k})\n`);
