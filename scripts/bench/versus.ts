@@ -74,19 +74,44 @@ export function processVersusKernel(opts: VersusOptions): Row[] {
   const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.cli.config.ts', '--logLevel', 'error'], { cwd: root, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`the CLI does not build: ${build.stderr.trim()}`);
   const dir = mkdtempSync(join(tmpdir(), 'ipcscope-bench-cli-'));
+  // what Node's own start-up costs here, timed next to each CLI run: `node -e 0`
+  // in the same environment, and without NODE_EXTRA_CA_CERTS when it is set
+  // (Node reads that CA file before any script runs)
+  const bare: Record<string, { asIs: number[]; noCa: number[] }> = {};
+  const caFile = process.env.NODE_EXTRA_CA_CERTS;
   try {
-    return compare(opts, {
+    const rows = compare(opts, {
       name: 'whole process engine/kernel',
       budget: PROCESS_RATIO_BUDGET,
       only: ['shm', 'msg', 'nextid'],
-      engine: (w) => cliRun(root, dir, w),
+      engine: (w) => {
+        const b = (bare[w.title] ??= { asIs: [], noCa: [] });
+        b.asIs.push(nodeStartMs(process.env));
+        if (caFile !== undefined) b.noCa.push(nodeStartMs({ ...process.env, NODE_EXTRA_CA_CERTS: undefined }));
+        return cliRun(root, dir, w);
+      },
       kernelMs: (k) => k.process_ms,
       engineNote: 'node bin/ipcscope.mjs run FILE > file, start-up included',
       kernelNote: 'the ipctimer process, exec and unshare included',
     });
+    return rows.map((r) => {
+      const b = bare[r.measurement.slice(r.measurement.indexOf(': ') + 2)];
+      if (b === undefined) return r;
+      const noCa = caFile === undefined ? 'NODE_EXTRA_CA_CERTS not set' : `${median(b.noCa.slice(1)).toFixed(1)} ms without NODE_EXTRA_CA_CERTS`;
+      return { ...r, notes: `${r.notes}; \`node -e 0\` alone ${median(b.asIs.slice(1)).toFixed(1)} ms in the same environment (${noCa}), median of the measured runs` };
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** One `node -e 0` process with environment `env`, timed around the child as cliRun is. */
+function nodeStartMs(env: NodeJS.ProcessEnv): number {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, ['-e', '0'], { env, stdio: 'ignore', timeout: 60_000 });
+  const ms = performance.now() - t0;
+  if (r.status !== 0) throw new Error(`node -e 0 failed (exit ${r.status})`);
+  return ms;
 }
 
 function cliRun(root: string, dir: string, w: KernelWorkload): EngineRun {

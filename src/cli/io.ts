@@ -44,22 +44,32 @@ export function writeAll(stream: NodeJS.WriteStream, text: string): Promise<void
   });
 }
 
+/** The size (UTF-16 units) chunkWriter gathers before it writes: one write(2) per 64 KiB rather than one per chunk. */
+export const WRITE_SIZE = 1 << 16;
+
 /**
- * Writes output as it is made: each chunk goes to the stream at once (Node
- * writes stdout to a file, a terminal or a pipe with room synchronously on
- * Linux, so the output is not held in memory), without a callback, because
- * the callbacks of writes made while a run keeps the thread would all wait,
- * holding on, until it ends. The last chunk is held back and written by
- * `end`, which resolves once everything is flushed (or the reader went away).
+ * Writes output as it is made: chunks are gathered to WRITE_SIZE and then
+ * go to the stream at once (Node writes stdout to a file, a terminal or a
+ * pipe with room synchronously on Linux, so the output is not held in
+ * memory), without a callback, because the callbacks of writes made while
+ * a run keeps the thread would all wait, holding on, until it ends. The
+ * last chunk is always held back and written by `end`, which resolves once
+ * everything is flushed (or the reader went away).
  */
 export function chunkWriter(stream: NodeJS.WriteStream): { write: (chunk: string) => void; end: () => Promise<void> } {
   watch(stream);
-  let held = '';
+  let held: string[] = [];
+  let size = 0;
   return {
     write: (chunk) => {
-      if (held.length > 0 && !closed.has(stream)) stream.write(held);
-      held = chunk;
+      if (size >= WRITE_SIZE) {
+        if (!closed.has(stream)) stream.write(held.length === 1 ? held[0]! : held.join(''));
+        held = [];
+        size = 0;
+      }
+      held.push(chunk);
+      size += chunk.length;
     },
-    end: () => writeAll(stream, held),
+    end: () => writeAll(stream, held.join('')),
   };
 }

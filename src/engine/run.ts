@@ -60,8 +60,13 @@ export function runWorkload(text: string, opts: RunWorkloadOptions = {}): RunRes
   return { output, exitCode: error === null ? 0 : errorExitCode(error), error, costs: probe.costs, steps: run.state.steps };
 }
 
-/** How many top-level statements streamWorkload reads and runs as one part. */
-const STREAM_PART = 64;
+/**
+ * How many top-level statements streamWorkload reads and runs as one part:
+ * each part is one interpreter run and one flush of its output, so a part
+ * of a few hundred lines keeps both costs small per line while the trees
+ * held stay few (a repeated text's tree is shared).
+ */
+export const STREAM_PART = 512;
 
 /**
  * runWorkload for texts of any size: the same result, but the output goes

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { listCorpus } from '../../tests/conformance/corpus';
-import { runWorkload, streamWorkload, type RunResult, type RunWorkloadOptions } from './run';
+import { runWorkload, STREAM_PART, streamWorkload, type RunResult, type RunWorkloadOptions } from './run';
 import { anyProgram } from './script/fuzz_programs';
 
 /** streamWorkload's result with its chunks joined into `output`, and the chunks. */
@@ -52,38 +52,39 @@ describe('streamWorkload', () => {
 
   it('hands the output out while it runs, in parts, with variables and steps carried across them', () => {
     const lines = ['q = msgget(IPC_PRIVATE, IPC_CREAT|0600)'];
-    for (let i = 0; i < 300; i++) lines.push(`msgsnd(q, ${i + 1}, 1, IPC_NOWAIT)`);
+    for (let i = 0; i < STREAM_PART + 300; i++) lines.push(`msgsnd(q, ${(i % 300) + 1}, 1, IPC_NOWAIT)`);
     lines.push('repeat 3000 { msgrcv(q, 0, 1, IPC_NOWAIT) }', 'msgctl(q, IPC_RMID)');
     const text = lines.join('\n');
     const { result, chunks } = streamed(text);
     expect(chunks.length).toBeGreaterThan(3);
     expect(result.output).toBe(runWorkload(text).output);
-    expect(result.output.split('\n')).toHaveLength(1 + 300 + 3000 + 1 + 1);
+    expect(result.output.split('\n')).toHaveLength(1 + STREAM_PART + 300 + 3000 + 1 + 1);
     // each operation is a step, and so is each loop iteration
-    expect(result.steps).toBe(1 + 300 + 3000 + 3000 + 1);
+    expect(result.steps).toBe(1 + STREAM_PART + 300 + 3000 + 3000 + 1);
   });
 
   it('stops at a run-time error in a later part, with the output before it', () => {
-    const text = [...Array.from({ length: 200 }, () => 'msgget(IPC_PRIVATE, 0600)'), 'msgctl(nope, IPC_RMID)', 'msgget(IPC_PRIVATE, 0600)'].join('\n');
+    const n = STREAM_PART + 200;
+    const text = [...Array.from({ length: n }, () => 'msgget(IPC_PRIVATE, 0600)'), 'msgctl(nope, IPC_RMID)', 'msgget(IPC_PRIVATE, 0600)'].join('\n');
     const { result } = streamed(text);
     expect(result.exitCode).toBe(2);
-    expect(result.error).toMatchObject({ code: 'undefined_variable', line: 201 });
-    expect(result.output.split('\n')).toHaveLength(201);
+    expect(result.error).toMatchObject({ code: 'undefined_variable', line: n + 1 });
+    expect(result.output.split('\n')).toHaveLength(n + 1);
     expectSameAsRun(text);
   });
 
   it('spends the step budget across parts as one run does', () => {
-    const text = Array.from({ length: 150 }, () => 'msgget(IPC_PRIVATE, 0600)').join('\n');
-    const { result } = streamed(text, { maxSteps: 100 });
-    expect(result.error).toMatchObject({ code: 'step_limit', line: 101 });
-    expectSameAsRun(text, { maxSteps: 100 });
+    const text = Array.from({ length: STREAM_PART + 150 }, () => 'msgget(IPC_PRIVATE, 0600)').join('\n');
+    const { result } = streamed(text, { maxSteps: STREAM_PART + 100 });
+    expect(result.error).toMatchObject({ code: 'step_limit', line: STREAM_PART + 101 });
+    expectSameAsRun(text, { maxSteps: STREAM_PART + 100 });
   });
 
-  it('prints nothing for a parse error after a hundred good lines', () => {
-    const text = Array.from({ length: 100 }, () => 'msgget(IPC_PRIVATE, 0600)').join('\n') + '\nmsgget(IPC_PRIVATE\n';
+  it('prints nothing for a parse error after more than a part of good lines', () => {
+    const text = Array.from({ length: STREAM_PART + 100 }, () => 'msgget(IPC_PRIVATE, 0600)').join('\n') + '\nmsgget(IPC_PRIVATE\n';
     const { result, chunks } = streamed(text);
     expect(chunks).toEqual([]);
     expect(result.exitCode).toBe(2);
-    expect(result.error?.line).toBe(101);
+    expect(result.error?.line).toBe(STREAM_PART + 101);
   });
 });

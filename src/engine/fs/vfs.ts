@@ -50,9 +50,14 @@ export class UnmodeledPathError extends Error {
   }
 }
 
+/** Whether `path` is `prefix` without its trailing '/' (a directory named without the slash). */
+function isPrefixDir(path: string, prefix: string): boolean {
+  return path.length === prefix.length - 1 && prefix.charCodeAt(path.length) === 47 && prefix.startsWith(path);
+}
+
 function lookup(k: Kernel, path: string): Dentry | number {
   for (const m of k.mounts) {
-    if (path.startsWith(m.prefix) || path === m.prefix.replace(/\/$/, '')) {
+    if (path.startsWith(m.prefix) || isPrefixDir(path, m.prefix)) {
       const d = m.lookup(k, path);
       if (d !== null) return d;
     }

@@ -60,7 +60,11 @@ export function root_cred(): Cred {
 
 /** capable / ns_capable (the initial user namespace): whether `cap` is in the effective set. */
 export function cap_raised(cred: Readonly<Cred>, cap: number): boolean {
-  return ((cred.cap_effective >> BigInt(cap)) & 1n) === 1n;
+  const set = cred.cap_effective;
+  // the two sets tasks hold (root's, and none after setresuid away from 0), decided without a bigint operation
+  if (set === CAP_FULL_SET) return cap <= CAP_LAST_CAP;
+  if (set === 0n) return false;
+  return ((set >> BigInt(cap)) & 1n) === 1n;
 }
 
 /** checkpoint_restore_ns_capable: CAP_CHECKPOINT_RESTORE, or CAP_SYS_ADMIN (include/linux/capability.h). */

@@ -125,6 +125,29 @@ describe('the sysctl handlers', () => {
     expect(v[0]).toBe(9n);
   });
 
+  it('proc_doulongvec_minmax reads every digit exactly across 2^53, in all three bases, and refuses more than 64 bits', () => {
+    const k = ipcKernel();
+    const v = [0n];
+    const t: CtlTable<bigint> = { procname: 'x', data: { get: () => v[0]!, set: (_k, _i, x) => void (v[0] = x) }, maxlen: 1, mode: 0o644, proc_handler: proc_doulongvec_minmax };
+    const cases: [string, bigint][] = [
+      ['281474976710655', 2n ** 48n - 1n],
+      ['281474976710656', 2n ** 48n],
+      ['9007199254740993', 2n ** 53n + 1n],
+      ['18446744073709551615', 2n ** 64n - 1n],
+      ['0xfffffffffffff1', 0xfffffffffffff1n],
+      ['0xFFFFFFFFFFFFFFFF', 2n ** 64n - 1n],
+      ['0777777777777777777', 2n ** 54n - 1n],
+      ['0x7', 7n],
+    ];
+    for (const [text, want] of cases) {
+      expect(proc_doulongvec_minmax(k, t, true, io(`${text}\n`)), text).toBe(0);
+      expect(v[0], text).toBe(want);
+    }
+    expect(proc_doulongvec_minmax(k, t, true, io('18446744073709551616\n'))).toBe(-EINVAL);
+    expect(proc_doulongvec_minmax(k, t, true, io('0x10000000000000000\n'))).toBe(-EINVAL);
+    expect(v[0]).toBe(7n);
+  });
+
   it('a 0444 file without a permissions hook cannot be opened for writing, even by root', () => {
     const k = ipcKernel();
     const t: CtlTable<number> = { procname: 'x', data: cell([1]), maxlen: 1, mode: 0o444, proc_handler: proc_dointvec };

@@ -109,16 +109,24 @@ function strtoul_lenient(tmp: string, i: number, ps: Parse): number {
     else base = 8;
   }
   if (base === 16) i += 2;
+  // the digits accumulate in a number while it stays exact (below 2^48, so
+  // one more hex digit cannot pass 2^53), then in a 64-bit bigint
+  let small = 0;
+  for (; i < tmp.length; i++) {
+    const v = digit_value(tmp.charCodeAt(i));
+    if (v >= base) break;
+    if (small >= SMALL_LIMIT) break;
+    small = small * base + v;
+  }
+  if (i === tmp.length || digit_value(tmp.charCodeAt(i)) >= base) {
+    ps.val = BigInt(small);
+    return i;
+  }
   const b = BigInt(base);
-  let res = 0n;
+  let res = BigInt(small);
   let overflow = false;
   for (; i < tmp.length; i++) {
-    const c = tmp.charCodeAt(i);
-    const lc = c | 0x20;
-    let v: number;
-    if (isdigit(c)) v = c - 48;
-    else if (lc >= 97 && lc <= 102) v = lc - 97 + 10;
-    else break;
+    const v = digit_value(tmp.charCodeAt(i));
     if (v >= base) break;
     if (res & TOP4 && res > (U64 - BigInt(v)) / b) overflow = true;
     res = (res * b + BigInt(v)) & U64;
@@ -126,6 +134,16 @@ function strtoul_lenient(tmp: string, i: number, ps: Parse): number {
   if (overflow) return -1;
   ps.val = res;
   return i;
+}
+
+/** 2^48: below it, `small * 16 + 15` is still an exact number */
+const SMALL_LIMIT = 2 ** 48;
+
+/** A digit's value in bases up to 16 (0-9, a-f, A-F), or 99 for any other character. */
+function digit_value(c: number): number {
+  if (isdigit(c)) return c - 48;
+  const lc = c | 0x20;
+  return lc >= 97 && lc <= 102 ? lc - 97 + 10 : 99;
 }
 
 /**
@@ -175,9 +193,12 @@ function proc_put(w: Put, s: string): void {
  */
 type IntConv = (k: Kernel, table: CtlTable<number>, i: number, ps: Parse, write: boolean) => number;
 
+const INT_MAX_N = BigInt(INT_MAX);
+const INT_MIN_MAGNITUDE = INT_MAX_N + 1n;
+
 function do_proc_dointvec_conv_value(ps: Parse): number | null {
-  if (ps.neg) return ps.val > BigInt(INT_MAX) + 1n ? null : -Number(ps.val) | 0;
-  return ps.val > BigInt(INT_MAX) ? null : Number(ps.val);
+  if (ps.neg) return ps.val > INT_MIN_MAGNITUDE ? null : -Number(ps.val) | 0;
+  return ps.val > INT_MAX_N ? null : Number(ps.val);
 }
 
 function do_proc_dointvec_conv(k: Kernel, table: CtlTable<number>, i: number, ps: Parse, write: boolean): number {

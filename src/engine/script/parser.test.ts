@@ -314,6 +314,46 @@ describe('reading a workload statement by statement', () => {
     expect(check('#@default N\nmsgget(0, 0)')).toMatchObject({ ok: false, error: { code: 'bad_default' } });
   });
 
+  it('a line repeating the one before is read as nextPiece reads it, whatever follows it on the line', () => {
+    const line = 'q = msgget(IPC_PRIVATE, IPC_CREAT|0600)';
+    // each variant starts with the repeated text but is a different piece (or more than one)
+    const variants = [line, line + ' ', line + '; msgctl(q, IPC_RMID)', line + ' # note', line + '\r', line + 'x', line + ')', line + ' {', ' ' + line, line + ' $q', line];
+    const pieces = (text: string): string[] => {
+      const got: string[] = [];
+      const reader = programReader(text, { texts: new Map(), nested: false });
+      for (let st = reader.next(); st !== null; st = reader.next()) got.push(`${reader.start}:${show(st)}`);
+      return got;
+    };
+    for (const v of variants) {
+      for (const text of [[line, line, line, v, line].join('\n'), [line, line, v].join('\n'), [line, line, line].join('\n') + '\n' + v + '\n']) {
+        const p = parse(text);
+        if (!p.ok) {
+          expect(() => pieces(text), JSON.stringify(v)).toThrow();
+          continue;
+        }
+        // a shared tree keeps the first one's offsets: the statements are compared, the starts below
+        expect(
+          pieces(text).map((x) => x.slice(x.indexOf(':'))),
+          JSON.stringify(v),
+        ).toEqual(p.program.body.map((st) => `:${show(st)}`));
+      }
+    }
+    // an unbalanced parenthesis in an echo value changes the depth for what follows: a repeat of it is not plain
+    const open = 'echo 1( > /proc/sys/kernel/msgmni';
+    const after = [open, open, open, open, 'echo )) > /proc/sys/kernel/msgmni', 'msgget(0, 0); msgget(0, 0)'].join('\n');
+    // (one open parenthesis is left, so the `;` of the last line does not separate: one piece, one error)
+    expect(parse(after).ok).toBe(false);
+    expect(() => pieces(after)).toThrow();
+    expect(check(after)).toEqual({ ok: false, error: (parse(after) as { error: unknown }).error });
+    // the starts: line by line, also for the repeats read by one comparison
+    const text = [line, line, line, line].join('\n');
+    const reader = programReader(text, { texts: new Map(), nested: false });
+    const starts: number[] = [];
+    for (let st = reader.next(); st !== null; st = reader.next()) starts.push(reader.start);
+    expect(starts).toEqual([0, 1, 2, 3].map((i) => i * (line.length + 1)));
+    expect(check(text + '\n' + line + '(')).toMatchObject({ ok: false, error: { line: 5 } });
+  });
+
   it('check() still finds the error after many repeated and many distinct lines', () => {
     const same = 'q = msgget(IPC_PRIVATE, IPC_CREAT|0600)\n'.repeat(3000);
     const distinct = Array.from({ length: 5000 }, (_, i) => `msgctl(${i}, IPC_RMID)\n`).join('');

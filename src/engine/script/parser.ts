@@ -21,6 +21,7 @@ import {
   type WorkloadError,
 } from './errors';
 import { parse_defaults } from './directives';
+import { isLineBreak } from './chars';
 import { nextPiece, type ScanCursor } from './lexer';
 import { parseStatement } from './statement';
 
@@ -131,6 +132,25 @@ export interface ProgramReader {
   firstError(abort: WorkloadAbort): WorkloadAbort;
 }
 
+/**
+ * Whether nextPiece, at the start of a line that begins with `text` and
+ * ends right after it, would cut exactly `text` whatever the parenthesis
+ * depth: no character that starts a comment, an interpolation or a string,
+ * or that separates (`;`, braces), and parentheses that balance, so the
+ * depth after it is the depth before. (`text` is a piece: it neither starts
+ * nor ends with a space.)
+ */
+function plainText(text: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 35 /* # */ || c === 36 /* $ */ || c === 34 /* " */ || c === 59 /* ; */ || c === 123 || c === 125 || isLineBreak(c)) return false;
+    if (c === 40 /* ( */) depth++;
+    else if (c === 41 /* ) */) depth--;
+  }
+  return depth === 0;
+}
+
 /** How many statement texts a reader with `seen` remembers as parsing, and how long each may be. */
 const SEEN_TEXTS = 4096;
 const SEEN_TEXT_LENGTH = 256;
@@ -162,8 +182,23 @@ export function programReader(source: string, seen: SeenTexts | null = null): Pr
   let multiProcess = false;
   const inTask = () => open.length > 0 && open[0]!.type === 'TaskDeclaration';
   let start = 0;
+  // the last remembered text when it is plain (see plainText), and its tree:
+  // a line that repeats it is known by one comparison, without cutting it again
+  let lastText: string | null = null;
+  let lastSt: Statement | null = null;
   const next = (): Statement | null => {
     for (;;) {
+      if (lastText !== null && (open.length === 0 || seen!.nested)) {
+        const at = cursor.pos;
+        const end = at + lastText.length;
+        if (source.startsWith(lastText, at) && (end === source.length || isLineBreak(source.charCodeAt(end)))) {
+          // what nextPiece would make of it: the same piece, the cursor past its line break, the depth unchanged
+          cursor.pos = end === source.length ? end : end + 1;
+          if (open.length > 0) continue;
+          start = at;
+          return lastSt;
+        }
+      }
       const piece = nextPiece(source, cursor);
       if (piece === null) {
         const unclosed = open[open.length - 1];
@@ -187,6 +222,10 @@ export function programReader(source: string, seen: SeenTexts | null = null): Pr
         const text = source.slice(piece.start, piece.end);
         const before = seen.texts.get(text);
         if (before !== undefined) {
+          if (plainText(text)) {
+            lastText = text;
+            lastSt = before;
+          }
           if (open.length > 0) continue;
           start = piece.start;
           return before;
