@@ -50,6 +50,9 @@ export interface CacheLine {
 
 export type Access = 'read' | 'write' | 'rmw';
 
+/** The rereads of an access that caused none (most of them): one shared, frozen array instead of a new one per access. */
+const NO_REREADS: Reread[] = Object.freeze([]) as unknown as Reread[];
+
 export interface AccessResult {
   /** when the access completes */
   end: number;
@@ -114,7 +117,7 @@ export function cacheline_access(t: Topology, c: SmpConstants, line: CacheLine, 
       line.owner = cpu;
       line.sharers = [];
     }
-    const rereads = access === 'read' ? [] : spinner_rereads(t, c, line, cpu, now + work);
+    const rereads = access === 'read' ? NO_REREADS : spinner_rereads(t, c, line, cpu, now + work);
     return { end: now + work, stall: 0, work, how: null, from: cpu, rereads };
   }
   const from = source(t, c, line, cpu, access !== 'read');
@@ -131,7 +134,7 @@ export function cacheline_access(t: Topology, c: SmpConstants, line: CacheLine, 
     if (!sharers.includes(cpu)) sharers.push(cpu);
     line.owner = -1;
     line.sharers = sharers;
-    return { end: arrive + work, stall, work, how, from, rereads: [] };
+    return { end: arrive + work, stall, work, how, from, rereads: NO_REREADS };
   }
   line.owner = cpu;
   line.sharers = [];
@@ -145,8 +148,8 @@ export function cacheline_access(t: Topology, c: SmpConstants, line: CacheLine, 
  * spinner has it.
  */
 function spinner_rereads(t: Topology, c: SmpConstants, line: CacheLine, writer: number, at: number): Reread[] {
+  if (line.spinners.length === 0) return NO_REREADS;
   const out: Reread[] = [];
-  if (line.spinners.length === 0) return out;
   const holders = [writer];
   for (const s of line.spinners) {
     if (s === writer || holders.includes(s)) continue;

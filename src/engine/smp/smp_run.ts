@@ -27,7 +27,7 @@ import { createRun, initialState, type Run } from '../script/interpreter';
 import { errnoName } from '../uapi/errno';
 import { isMachineName, MACHINES, smpConstants, type MachineName, type SmpConstants } from './constants';
 import { event_peek_time, event_push, event_queue_new, event_take } from './event_queue';
-import { account, measured, reset_stats, smp_task_new, type SmpMachine, type SmpTask } from './machine';
+import { account, measured, reset_stats, smp_task_new, type SmpMachine, type SmpTask, type Spinlock } from './machine';
 import { ids_lines } from './ipc_layout';
 import { msg_path, runqueueLine, type MsgPathEnv } from './msg_smp';
 import { sem_path, type SemPathEnv } from './sem_smp';
@@ -36,7 +36,8 @@ import { lock_config, type LockConfig } from './lock_config';
 import { down, rwsem_down_locked, rwsem_up_locked, rwsem_waiting, up } from './rwsem';
 import { spin_down, spin_timeout, spin_up } from './rwsem_spin';
 import { preempt_point, sched_tunables, schedule, task_sleep, try_to_wake_up } from './sched';
-import { line_access, spin_lock, spin_unlock } from './spinlock';
+import { line_access, smp_line, smp_spinlock, spin_lock, spin_unlock } from './spinlock';
+import type { CacheLine } from './cacheline';
 import { otherOutcome, taskSyscalls, type TaskSyscallContext } from './task_syscalls';
 import { MAX_CPUS, nr_cpu_ids, topology_physical_package_id, topology_sibling, type Topology } from './topology';
 import type { SmpResult } from './types';
@@ -211,6 +212,8 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
     tasks: [],
     lines: new Map(),
     spinlocks: new Map(),
+    line_refs: [],
+    lock_refs: [],
     rwsems: new Map(),
     wait_list_lines: new Map(),
     queue: event_queue_new(),
@@ -303,6 +306,9 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
   };
 
   const spinning = m.locks.rwsem === 'optimistic';
+  // a micro-op's line and lock by their number (micro_ops.ts's name_id): an array index instead of a Map lookup by name per event
+  const lineRef = (id: number, name: string): CacheLine => m.line_refs[id] ?? (m.line_refs[id] = smp_line(m, name));
+  const lockRef = (id: number, name: string): Spinlock => m.lock_refs[id] ?? (m.lock_refs[id] = smp_spinlock(m, name));
   /**
    * Runs `tr`'s micro-ops at `t` up to the first one that takes time.
    * Return: when the task continues (the caller queues it), or -1 when
@@ -320,11 +326,11 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
           return t + ns;
         }
         case 'access':
-          return line_access(m, task, op.line, op.access, t, op.count);
+          return line_access(m, task, op.line, op.access, t, op.count, lineRef(op.line_id, op.line));
         case 'spin_lock':
-          return spin_lock(m, task, op.lock, t, op.line) ?? -1;
+          return spin_lock(m, task, op.lock, t, op.line, lineRef(op.line_id, op.line || op.lock), lockRef(op.lock_id, op.lock)) ?? -1;
         case 'spin_unlock':
-          return spin_unlock(m, task, op.lock, t, op.line);
+          return spin_unlock(m, task, op.lock, t, op.line, lineRef(op.line_id, op.line || op.lock), lockRef(op.lock_id, op.lock));
         case 'down_read':
         case 'down_write':
           return (spinning ? spin_down : down)(m, task, op.sem, op.op === 'down_write', t) ?? -1;
