@@ -143,7 +143,8 @@ function makeTasks(m: SmpMachine, smp: SmpDeclarations, program: Program, kernel
       const id = out.length;
       const cpu = decl.cpu === null ? id % n : intIn(state.vars, decl.cpu, 0, n - 1, `the CPU of task ${decl.name} ${i}`, decl);
       const task = smp_task_new({ id, name: decl.name, instance: i, pid: PID_BASE + id, cpu, pinned: decl.cpu !== null, kernel: task_create(kernel, PID_BASE + id) });
-      out.push({ task, run: createRun(body, kernel, { syscalls, maxSteps: Infinity, maxIdleSteps: MAX_IDLE_STEPS, state }) });
+      // the statement's text is only for the trace's smp_op events, and a task prints nothing: quiet when no one traces
+      out.push({ task, run: createRun(body, kernel, { syscalls, maxSteps: Infinity, maxIdleSteps: MAX_IDLE_STEPS, state, quiet: m.trace === null }) });
     }
   }
   return out;
