@@ -227,28 +227,12 @@ describe('the resumable machine', () => {
 
   it('quiet: call statements make the same calls with the same results and variables, but build no text and print nothing', () => {
     const src = 'q = msgget(5, 0)\nrepeat 2 {\n  x = msgget(q, 0)\n  msgsnd(x, 1, 4)\n}\ncat /a';
-    const files = () => new Map([['/a', '1\n']]);
-    const loud = start(
-      src,
-      createFakeKernel({
-        callResult: (() => {
-          let n = 0;
-          return () => n++;
-        })(),
-        files: files(),
-      }),
-    );
-    const quiet = start(
-      src,
-      createFakeKernel({
-        callResult: (() => {
-          let n = 0;
-          return () => n++;
-        })(),
-        files: files(),
-      }),
-      { quiet: true },
-    );
+    const kernel = () => {
+      let n = 0;
+      return createFakeKernel({ callResult: () => n++, files: new Map([['/a', '1\n']]) });
+    };
+    const loud = start(src, kernel());
+    const quiet = start(src, kernel(), { quiet: true });
     const steps = (r: typeof loud.run) => Array.from({ length: 7 }, () => r.step());
     const a = steps(loud.run);
     const b = steps(quiet.run);
