@@ -26,7 +26,7 @@ import { evaluate } from '../script/evaluate';
 import { createRun, initialState, type Run } from '../script/interpreter';
 import { errnoName } from '../uapi/errno';
 import { isMachineName, MACHINES, smpConstants, type MachineName, type SmpConstants } from './constants';
-import { event_peek_time, event_push, event_queue_new, event_take } from './event_queue';
+import { event_peek_task, event_peek_time, event_push, event_queue_new, event_requeue_first, event_second_time, event_take } from './event_queue';
 import { account, measured, reset_stats, smp_task_new, type SmpMachine, type SmpTask, type Spinlock } from './machine';
 import { ids_lines } from './ipc_layout';
 import { msg_path, runqueueLine, type MsgPathEnv } from './msg_smp';
@@ -374,7 +374,7 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
     const q = m.queue;
     let warm = m.measure_from === 0;
     for (let time = event_peek_time(q); time < m.end; time = event_peek_time(q)) {
-      const id = event_take(q);
+      const id = event_peek_task(q);
       if (!warm && time >= m.measure_from) {
         reset_stats(m);
         warm = true;
@@ -382,16 +382,25 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
       m.events++;
       // a negative task is a timer: the end of task -1 - n's spinning on readers (rwsem_spin.ts)
       if (id < 0) {
+        event_take(q);
         spin_timeout(m, m.tasks[-1 - id]!, time);
         continue;
       }
+      // The task's event stays first in the queue while it runs (whatever it
+      // queues is later), and is requeued in place or taken when it is done.
+      const seq = q.seq[0]!;
       const tr = runs[id]!;
-      for (let next = runTask(tr, time); next >= 0; next = runTask(tr, time)) {
-        // The event just queued would be the next one popped (strictly earliest:
+      for (let next = runTask(tr, time); ; next = runTask(tr, time)) {
+        if (q.seq[0] !== seq) throw new Error(`an event was queued before the current one (t = ${time})`);
+        if (next < 0) {
+          event_take(q);
+          break;
+        }
+        // The event to queue would be the next one popped (strictly earliest:
         // among equal times the older event goes first): run it now instead of
         // through the heap; the same events happen in the same order.
-        if (!(next < event_peek_time(q) && next < m.end && (warm || next < m.measure_from))) {
-          event_push(q, next, id);
+        if (!(next < event_second_time(q) && next < m.end && (warm || next < m.measure_from))) {
+          event_requeue_first(q, next, id);
           break;
         }
         time = next;
