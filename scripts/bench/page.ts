@@ -338,30 +338,28 @@ export async function reproduce(browser: Browser, base: string, opts: PageOption
   for (let r = 0; r < Math.min(opts.runs, opts.quick ? 1 : 3); r++) {
     const ctx = await browser.newContext();
     const page = await newPage(ctx, errors);
-    await page.goto(base + '/');
+    await page.goto(base);
     const button = page.getByRole('button', { name: `Reproduce ${title}` });
     await button.waitFor({ timeout: 30_000 });
     const timeout = 4 * budget + 60_000;
-    const got = await page.evaluate(
-      ({ label, timeout }) =>
-        new Promise<{ at: number[]; end: number; cores: number }>((resolve, reject) => {
-          const b = [...document.querySelectorAll('button')].find((x) => x.getAttribute('aria-label') === label);
-          if (b === undefined) return reject(new Error(`no button ${label}`));
-          const at: number[] = [];
-          const t0 = performance.now();
-          const check = () => {
-            const now = performance.now() - t0;
-            const n = document.querySelectorAll('[data-testid="series-point"]').length;
-            while (at.length < n) at.push(now);
-            if (n > 0 && document.querySelector('[data-testid="sweep-progress"]') === null) return resolve({ at, end: now, cores: navigator.hardwareConcurrency });
-            if (now > timeout) return reject(new Error(`the sweep did not finish in ${timeout} ms (${n} points drawn)`));
-            setTimeout(check, 10);
-          };
-          b.click();
-          check();
-        }),
-      { label: `Reproduce ${title}`, timeout },
-    );
+    // a string, not a function: tsx's __name wrappers of the named inner function would not exist in the page
+    const got = await page.evaluate<{ at: number[]; end: number; cores: number }>(`new Promise((resolve, reject) => {
+      const label = ${JSON.stringify(`Reproduce ${title}`)};
+      const b = [...document.querySelectorAll('button')].find((x) => x.getAttribute('aria-label') === label);
+      if (b === undefined) return reject(new Error('no button ' + label));
+      const at = [];
+      const t0 = performance.now();
+      const check = () => {
+        const now = performance.now() - t0;
+        const n = document.querySelectorAll('[data-testid="series-point"]').length;
+        while (at.length < n) at.push(now);
+        if (n > 0 && document.querySelector('[data-testid="sweep-progress"]') === null) return resolve({ at, end: now, cores: navigator.hardwareConcurrency });
+        if (now > ${timeout}) return reject(new Error('the sweep did not finish in ${timeout} ms (' + n + ' points drawn)'));
+        setTimeout(check, 10);
+      };
+      b.click();
+      check();
+    })`);
     lasts.push(got.at[got.at.length - 1]!);
     firsts.push(got.at[0]!);
     points = got.at.length;
