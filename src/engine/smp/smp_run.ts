@@ -37,7 +37,7 @@ import { down, rwsem_down_locked, rwsem_up_locked, rwsem_waiting, up } from './r
 import { spin_down, spin_timeout, spin_up } from './rwsem_spin';
 import { preempt_point, sched_tunables, schedule, task_sleep, try_to_wake_up } from './sched';
 import { line_access, smp_line, smp_spinlock, spin_lock, spin_unlock } from './spinlock';
-import type { CacheLine } from './cacheline';
+import { cacheline_hit, type CacheLine } from './cacheline';
 import { otherOutcome, taskSyscalls, type TaskSyscallContext } from './task_syscalls';
 import { MAX_CPUS, nr_cpu_ids, topology_physical_package_id, topology_sibling, type Topology } from './topology';
 import type { SmpResult } from './types';
@@ -326,8 +326,14 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
           account(m, task.cpu, task.id, 'running', t, t + ns);
           return t + ns;
         }
-        case 'access':
-          return line_access(m, task, op.line, op.access, t, op.count, lineRef(op.line_id, op.line));
+        case 'access': {
+          const line = lineRef(op.line_id, op.line);
+          // a plain hit (most accesses: this CPU's percpu line, the IDR root it shares): no result to build, no transfer to trace
+          const hit = cacheline_hit(constants, line, task.cpu, op.access, op.count ?? 1);
+          if (hit < 0) return line_access(m, task, op.line, op.access, t, op.count, line);
+          account(m, task.cpu, task.id, 'running', t, t + hit);
+          return t + hit;
+        }
         case 'spin_lock':
           return spin_lock(m, task, op.lock, t, op.line, lineRef(op.line_id, op.line || op.lock), lockRef(op.lock_id, op.lock)) ?? -1;
         case 'spin_unlock':
