@@ -85,6 +85,8 @@ export interface RunContext<K> {
   result: number;
   /** the last operation's canonical text (`msgsnd(0, 1, 8)`, `cat /proc/sysvipc/msg`), without prefix or result; '' for exit / kill */
   text: string;
+  /** RunOptions.quiet: call statements build no text and print nothing */
+  readonly quiet: boolean;
   /** per call statement, what does not depend on variables (filled on first execution) */
   readonly plans: Map<CallStatement, CallPlan>;
   /** line of an offset, for trace events */

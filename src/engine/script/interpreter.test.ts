@@ -225,6 +225,29 @@ describe('the resumable machine', () => {
     expect(r.state.steps).toBe(5);
   });
 
+  it('quiet: call statements make the same calls with the same results and variables, but build no text and print nothing', () => {
+    const src = 'q = msgget(5, 0)\nrepeat 2 {\n  x = msgget(q, 0)\n  msgsnd(x, 1, 4)\n}\ncat /a';
+    const kernel = () => {
+      let n = 0;
+      return createFakeKernel({ callResult: () => n++, files: new Map([['/a', '1\n']]) });
+    };
+    const loud = start(src, kernel());
+    const quiet = start(src, kernel(), { quiet: true });
+    const steps = (r: typeof loud.run) => Array.from({ length: 7 }, () => r.step());
+    const a = steps(loud.run);
+    const b = steps(quiet.run);
+    expect(b.map((s) => (s.kind === 'op' ? [s.call, s.result, s.line] : s.kind))).toEqual(a.map((s) => (s.kind === 'op' ? [s.call, s.result, s.line] : s.kind)));
+    expect(a[2]).toMatchObject({ output: 'msgsnd(1, 1, 4, 0) = 2\n', text: 'msgsnd(1, 1, 4, 0)' });
+    expect(b.slice(0, 5)).toEqual(a.slice(0, 5).map((s) => ({ ...s, output: '', text: '' })));
+    // statements other than calls still print
+    expect(b[5]).toEqual(a[5]);
+    expect(b[5]).toMatchObject({ call: 'cat', output: 'cat /a = 1\n1\n' });
+    expect(b[6]).toEqual({ kind: 'done' });
+    expect(quiet.run.state.vars).toEqual(loud.run.state.vars);
+    expect(quiet.kernel.log).toEqual(loud.kernel.log);
+    expect(quiet.kernel.log.length).toBeGreaterThan(3);
+  });
+
   it('a cat step returns its line count and the whole line group', () => {
     const { run: r } = start('cat /a', createFakeKernel({ files: new Map([['/a', '1\n2\n']]) }));
     expect(r.step()).toMatchObject({ kind: 'op', result: 2, output: 'cat /a = 2\n1\n2\n', call: 'cat', text: 'cat /a' });

@@ -42,6 +42,14 @@ export interface RunOptions<K> {
    * operation ends with step_limit instead of spinning
    */
   maxIdleSteps?: number;
+  /**
+   * the caller reads only the results: a call statement (msgsnd, msgctl,
+   * ...) then builds no canonical text (StepResult.text is '') and prints
+   * no line (output ''), which a multi-CPU task's millions of calls would
+   * otherwise format and drop; the calls, their results and variables are
+   * unchanged. Other statements (echo, cat, ...) still print.
+   */
+  quiet?: boolean;
 }
 
 /**
@@ -156,6 +164,7 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
     proc: null,
     result: 0,
     text: '',
+    quiet: options.quiet ?? false,
     plans: new Map(),
     lineOf: (offset) => lineColumn((starts ??= lineStarts(program.source)), offset).line,
   };
@@ -266,7 +275,7 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
       try {
         const node = advance();
         if (node === null) return { kind: 'done' };
-        const output = c.out.join('');
+        const output = c.out.length === 0 ? '' : c.out.join('');
         const call = node.type === 'CallStatement' ? node.callee : node.type === 'ProcessStatement' ? node.action : firstWord(c.text);
         return { kind: 'op', line: c.lineOf(node.start), start: node.start, end: node.end, result: c.result, output, call, text: node.type === 'ProcessStatement' ? '' : c.text };
       } catch (e) {

@@ -137,17 +137,19 @@ function execCall(ctx: Ctx, node: CallStatement): void {
   let text = plan === null ? null : plan.text;
   if (text === null) {
     const params = CALLS[node.callee].params;
-    text = node.callee + '(';
+    const quiet = ctx.quiet;
+    text = quiet ? '' : node.callee + '(';
     for (let i = 0; i < params.length; i++) {
       let t = plan === null ? null : (plan.texts[i] ?? null);
       if (t === null) {
         const arg = node.args[i];
         values[i] = WRAP[params[i]!](arg === undefined ? 0n : evaluate(ctx, arg));
+        if (quiet) continue;
         t = i === 2 && node.payload !== undefined ? `"${quoteBytes(node.payload)}"` : formatArgument(params[i]!, values[i]!);
       }
-      text += i === 0 ? t : ', ' + t;
+      if (!quiet) text += i === 0 ? t : ', ' + t;
     }
-    text += ')';
+    if (!quiet) text += ')';
   }
   if (node.callee === 'semop' || node.callee === 'semtimedop') return execSemop(ctx, node, text, values);
   if (node.callee === 'semctl') return execSemctl(ctx, node, text, values);
@@ -190,7 +192,7 @@ function execMsg(ctx: Ctx, node: CallStatement, text: string, values: ArgValue[]
     r = res.r;
     bytes = res.bytes;
   }
-  done(ctx, node, text, r, bytes === null ? formatResult(r) : formatResult(r) + formatReceived(bytes, r));
+  done(ctx, node, text, r, ctx.quiet ? '' : bytes === null ? formatResult(r) : formatResult(r) + formatReceived(bytes, r));
 }
 
 /** C's `%#o`. */
@@ -260,7 +262,7 @@ export function done(ctx: Ctx, node: CallStatement, text: string, r: number, sho
     ctx.state.addrs.delete(node.assign.name);
     ctx.state.pids.delete(node.assign.name);
   }
-  ctx.out.push(`${ctx.prefix}${text} = ${shown}\n`);
+  if (!ctx.quiet) ctx.out.push(`${ctx.prefix}${text} = ${shown}\n`);
   finish(ctx, node, r);
 }
 

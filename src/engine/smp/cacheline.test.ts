@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cacheline_access, cacheline_new } from './cacheline';
+import { cacheline_access, cacheline_hit, cacheline_new } from './cacheline';
 import { smpConstants } from './constants';
 import { cpu_distance, nr_cpu_ids, topology_core_id, topology_physical_package_id } from './topology';
 
@@ -68,5 +68,26 @@ describe('spinners', () => {
     const again = cacheline_access(T, C, l, 0, 'write', 1002);
     expect(again.end - again.work).toBe(1151.5 + 50);
     expect(again.rereads.map((r) => r.cpu)).toEqual([1, 2, 3]);
+  });
+  it('cacheline_hit takes only the hits that change nothing but the count, and counts nothing otherwise', () => {
+    const l = cacheline_new('x');
+    // cached nowhere: a miss
+    expect(cacheline_hit(C, l, 0, 'read', 1)).toBe(-1);
+    expect(l.accesses).toBe(0);
+    cacheline_access(T, C, l, 0, 'rmw', 0);
+    // owned by CPU 0: its rmw (twice, back to back) and reads are hits; CPU 1's are not
+    expect(cacheline_hit(C, l, 0, 'rmw', 2)).toBe(2 * (C.locked_rmw + C.l1_hit));
+    expect(cacheline_hit(C, l, 0, 'read', 1)).toBe(C.l1_hit);
+    expect(cacheline_hit(C, l, 1, 'read', 1)).toBe(-1);
+    expect(l.accesses).toBe(4);
+    // shared by 0 and 1: reads hit, a write (an upgrade) goes through cacheline_access
+    cacheline_access(T, C, l, 1, 'read', 1000);
+    expect(cacheline_hit(C, l, 1, 'read', 1)).toBe(C.l1_hit);
+    expect(cacheline_hit(C, l, 0, 'write', 1)).toBe(-1);
+    // an owner's write with spinners sends them re-reading: not a plain hit
+    cacheline_access(T, C, l, 0, 'write', 2000);
+    l.spinners = [1];
+    expect(cacheline_hit(C, l, 0, 'write', 1)).toBe(-1);
+    expect(cacheline_hit(C, l, 0, 'read', 1)).toBe(C.l1_hit);
   });
 });

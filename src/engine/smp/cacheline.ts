@@ -50,6 +50,9 @@ export interface CacheLine {
 
 export type Access = 'read' | 'write' | 'rmw';
 
+/** The rereads of an access that caused none (most of them): one shared, frozen array instead of a new one per access. */
+const NO_REREADS: Reread[] = Object.freeze([]) as unknown as Reread[];
+
 export interface AccessResult {
   /** when the access completes */
   end: number;
@@ -106,6 +109,8 @@ function source(t: Topology, c: SmpConstants, line: CacheLine, cpu: number, fart
  * (transfer plus queueing behind transfers already in flight) and the work.
  */
 export function cacheline_access(t: Topology, c: SmpConstants, line: CacheLine, cpu: number, access: Access, now: number, count = 1): AccessResult {
+  const hit = cacheline_hit(c, line, cpu, access, count);
+  if (hit >= 0) return { end: now + hit, stall: 0, work: hit, how: null, from: cpu, rereads: NO_REREADS };
   line.accesses += count;
   const work = count * (access === 'rmw' ? c.locked_rmw + c.l1_hit : c.l1_hit);
   const holds = line.owner === cpu || (line.owner < 0 && line.sharers.includes(cpu));
@@ -114,7 +119,7 @@ export function cacheline_access(t: Topology, c: SmpConstants, line: CacheLine, 
       line.owner = cpu;
       line.sharers = [];
     }
-    const rereads = access === 'read' ? [] : spinner_rereads(t, c, line, cpu, now + work);
+    const rereads = access === 'read' ? NO_REREADS : spinner_rereads(t, c, line, cpu, now + work);
     return { end: now + work, stall: 0, work, how: null, from: cpu, rereads };
   }
   const from = source(t, c, line, cpu, access !== 'read');
@@ -131,11 +136,23 @@ export function cacheline_access(t: Topology, c: SmpConstants, line: CacheLine, 
     if (!sharers.includes(cpu)) sharers.push(cpu);
     line.owner = -1;
     line.sharers = sharers;
-    return { end: arrive + work, stall, work, how, from, rereads: [] };
+    return { end: arrive + work, stall, work, how, from, rereads: NO_REREADS };
   }
   line.owner = cpu;
   line.sharers = [];
   return { end: arrive + work, stall, work, how, from, rereads: spinner_rereads(t, c, line, cpu, arrive + work) };
+}
+
+/**
+ * The common case of cacheline_access, without building its result: a hit
+ * that changes nothing but the access count (the CPU owns the line and no
+ * one spins on it, or it reads a line it shares). Return: the ns of the
+ * access (counted), or -1 when it is not such a hit (nothing counted).
+ */
+export function cacheline_hit(c: SmpConstants, line: CacheLine, cpu: number, access: Access, count: number): number {
+  if (line.owner === cpu ? access !== 'read' && line.spinners.length > 0 : !(access === 'read' && line.owner < 0 && line.sharers.includes(cpu))) return -1;
+  line.accesses += count;
+  return count * (access === 'rmw' ? c.locked_rmw + c.l1_hit : c.l1_hit);
 }
 
 /**
@@ -145,8 +162,8 @@ export function cacheline_access(t: Topology, c: SmpConstants, line: CacheLine, 
  * spinner has it.
  */
 function spinner_rereads(t: Topology, c: SmpConstants, line: CacheLine, writer: number, at: number): Reread[] {
+  if (line.spinners.length === 0) return NO_REREADS;
   const out: Reread[] = [];
-  if (line.spinners.length === 0) return out;
   const holders = [writer];
   for (const s of line.spinners) {
     if (s === writer || holders.includes(s)) continue;

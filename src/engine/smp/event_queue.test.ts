@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { event_pop, event_push, event_queue_new } from './event_queue';
+import { event_peek_task, event_peek_time, event_pop, event_push, event_queue_new, event_requeue_first, event_second_time, event_take } from './event_queue';
 
 describe('the event queue', () => {
   it('pops events in time order and equal times in the order they were queued', () => {
@@ -57,6 +57,42 @@ describe('the event queue', () => {
         }
         for (let e = popModel(); e !== null; e = popModel()) expect(event_pop(q)).toEqual(e);
         expect(event_pop(q)).toBe(null);
+      }),
+    );
+  });
+  it('requeueing the first event in place and the second-earliest time agree with a take then a push', () => {
+    // each command: a push (time, task), a requeue of the first event (a later time, task) or a pop (null)
+    const command = fc.oneof(
+      fc.tuple(fc.constant('push' as const), fc.integer({ min: 0, max: 20 }), fc.integer({ min: 0, max: 50 })),
+      fc.tuple(fc.constant('requeue' as const), fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 50 })),
+      fc.constant(null),
+    );
+    fc.assert(
+      fc.property(fc.array(command, { maxLength: 300 }), (commands) => {
+        const a = event_queue_new(2);
+        const b = event_queue_new(2);
+        for (const c of commands) {
+          if (c === null) {
+            expect(event_pop(a)).toEqual(event_pop(b));
+          } else if (c[0] === 'push') {
+            event_push(a, c[1], c[2]);
+            event_push(b, c[1], c[2]);
+          } else if (a.size > 0) {
+            const t = event_peek_time(a) + c[1];
+            expect(event_peek_task(a)).toBe(event_peek_task(b));
+            event_requeue_first(a, t, c[2]);
+            event_take(b);
+            event_push(b, t, c[2]);
+          }
+          if (a.size > 0) {
+            // the earliest but the first: what a take would leave at the front
+            const copy = structuredClone(a);
+            event_take(copy);
+            expect(event_second_time(a)).toBe(event_peek_time(copy));
+          }
+        }
+        for (let e = event_pop(b); e !== null; e = event_pop(b)) expect(event_pop(a)).toEqual(e);
+        expect(event_pop(a)).toBe(null);
       }),
     );
   });

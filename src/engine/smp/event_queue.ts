@@ -76,16 +76,38 @@ export function event_peek_time(q: EventQueue): number {
  * pop allocates nothing.
  */
 export function event_take(q: EventQueue): number {
+  const out = q.task[0]!;
+  const n = --q.size;
+  if (n > 0) sift_down(q, n, q.time[n]!, q.seq[n]!, q.task[n]!);
+  return out;
+}
+
+/** The task of the earliest event, left in the queue (the queue must not be empty). */
+export function event_peek_task(q: EventQueue): number {
+  return q.task[0]!;
+}
+
+/** Time of the earliest event but the first one (that one stays where it is); Infinity when there is none. */
+export function event_second_time(q: EventQueue): number {
+  const T = q.time;
+  if (q.size < 3) return q.size === 2 ? T[1]! : Infinity;
+  return T[1]! < T[2]! ? T[1]! : T[2]!;
+}
+
+/**
+ * The earliest event's task is queued again at `time` (a new sequence
+ * number, as event_push gives it): the same queue as event_take then
+ * event_push, with one sift instead of two. Every event queued since the
+ * earliest one was peeked is later than it, so it is still the first.
+ */
+export function event_requeue_first(q: EventQueue, time: number, task: number): void {
+  sift_down(q, q.size, time, q.next_seq++, task);
+}
+
+/** Puts (time, seq, task) at the root's place of the first `n` entries and sifts it down. */
+function sift_down(q: EventQueue, n: number, time: number, seq: number, task: number): void {
   const T = q.time;
   const S = q.seq;
-  const K = q.task;
-  const out = K[0]!;
-  const n = --q.size;
-  if (n === 0) return out;
-  // sift the last entry down from the root
-  const time = T[n]!;
-  const seq = S[n]!;
-  const task = K[n]!;
   let i = 0;
   for (;;) {
     let c = 2 * i + 1;
@@ -98,7 +120,6 @@ export function event_take(q: EventQueue): number {
     i = c;
   }
   put(q, i, time, seq, task);
-  return out;
 }
 
 /** The earliest event, removed; null when the queue is empty. */

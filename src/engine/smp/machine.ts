@@ -32,10 +32,13 @@ export type MicroOp =
    * before another CPU's request can reach this one (a transfer takes tens
    * of ns), so no other CPU gets the line in between.
    */
-  | { op: 'access'; line: string; access: Access; count?: number }
-  /** `line`: the cache line the lock word is on when it is not the lock's own (two struct sem per line); '' = the lock's name */
-  | { op: 'spin_lock'; lock: string; line?: string }
-  | { op: 'spin_unlock'; lock: string; line?: string }
+  | { op: 'access'; line: string; access: Access; count?: number; line_id: number }
+  /**
+   * `line`: the cache line the lock word is on when it is not the lock's own (two struct sem per line); '' = the lock's name.
+   * `line_id`, `lock_id`: micro_ops.ts's numbers of that line's name and of the lock's.
+   */
+  | { op: 'spin_lock'; lock: string; line?: string; line_id: number; lock_id: number }
+  | { op: 'spin_unlock'; lock: string; line?: string; line_id: number; lock_id: number }
   | { op: 'down_read'; sem: string }
   | { op: 'up_read'; sem: string }
   | { op: 'down_write'; sem: string }
@@ -204,6 +207,9 @@ export interface SmpMachine {
   tasks: SmpTask[];
   lines: Map<string, CacheLine>;
   spinlocks: Map<string, Spinlock>;
+  /** the records of `lines` and `spinlocks` by the number of their name (micro_ops.ts's name_id), filled as the micro-ops meet them */
+  line_refs: CacheLine[];
+  lock_refs: Spinlock[];
   rwsems: Map<string, RwSemaphore>;
   /** the line of a semaphore's wait list when it is not the semaphore's own (ipc_layout.ts) */
   wait_list_lines: Map<string, string>;
@@ -230,7 +236,10 @@ export function account(m: SmpMachine, cpu: number, task: number, state: Exclude
   const b = Math.min(m.end, t1);
   if (!(b > a)) return;
   const c = m.cpus[cpu]!;
-  c[state] += b - a;
+  // one field per state, named: a computed key here costs a keyed store on every event
+  if (state === 'running') c.running += b - a;
+  else if (state === 'stalled') c.stalled += b - a;
+  else c.spinning += b - a;
   if (m.timeline.length < m.timeline_limit) m.timeline.push({ cpu, task, state, t0: a, t1: b });
   if (m.trace) m.trace({ kind: 'smp_cpu', cpu, task, state, t0: a, t1: b });
 }

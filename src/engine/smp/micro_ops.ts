@@ -22,9 +22,25 @@ const CACHE_LIMIT = 1 << 16;
 type Fields = { ns: number; line: string; access: Access; count: number; lock: string; sem: string; write: boolean; task: number };
 const NONE: Fields = { ns: 0, line: '', access: 'read', count: 1, lock: '', sem: '', write: false, task: -1 };
 
-/** A micro-op of the one shape (see the file comment). */
+/**
+ * A number for each line or lock name, so that a run finds the record of a
+ * micro-op's line or lock in an array by this number (smp_run.ts's
+ * lineRef) instead of in a Map by its name on every event. Numbers are
+ * never reused: when the table is cleared (past CACHE_LIMIT names) a name
+ * may get a second number, and a run maps both to the one record of that
+ * name, which it looks up by name the first time it meets a number.
+ */
+const nameIds = new Map<string, number>();
+let nextNameId = 0;
+export function name_id(name: string): number {
+  return intern(nameIds, name, () => nextNameId++);
+}
+
+/** A micro-op of the one shape (see the file comment), with the numbers (name_id) of its line and lock, -1 for none. */
 export function micro<K extends MicroOp['op']>(op: K, fields: Partial<Fields> = {}): Extract<MicroOp, { op: K }> {
-  return { op, ...NONE, ...fields } as unknown as Extract<MicroOp, { op: K }>;
+  const f = { ...NONE, ...fields };
+  const line = f.line !== '' ? f.line : f.lock;
+  return { op, ...f, line_id: line === '' ? -1 : name_id(line), lock_id: f.lock === '' ? -1 : name_id(f.lock) } as unknown as Extract<MicroOp, { op: K }>;
 }
 
 /** The micro-ops on one named line or lock: its three accesses and, as a spinlock, its lock and unlock. */

@@ -126,16 +126,16 @@ function counter_add(env: MsgPathEnv, cpu: number, bytes: number, sign: 1 | -1, 
     ops.push(ATOMIC_ADD_PAIR);
     return;
   }
-  for (const [name, amount] of [
-    ['msg_bytes', bytes],
-    ['msg_hdrs', 1],
-  ] as const) {
-    const folded = percpu_counter_add_batch(env.percpu[name], sign * amount, PERCPU_COUNTER_LOCAL_BATCH, cpu, name);
-    ops.push(percpuOps(cpu).write);
-    if (folded) {
-      const lock = COUNTER_LOCK[name];
-      ops.push(lock.lock, lock.rmw, lock.unlock);
-    }
+  percpu_add(env, cpu, 'msg_bytes', sign * bytes, ops);
+  percpu_add(env, cpu, 'msg_hdrs', sign, ops);
+}
+
+function percpu_add(env: MsgPathEnv, cpu: number, name: 'msg_bytes' | 'msg_hdrs', amount: number, ops: MicroOp[]): void {
+  const folded = percpu_counter_add_batch(env.percpu[name], amount, PERCPU_COUNTER_LOCAL_BATCH, cpu, name);
+  ops.push(percpuOps(cpu).write);
+  if (folded) {
+    const lock = COUNTER_LOCK[name];
+    ops.push(lock.lock, lock.rmw, lock.unlock);
   }
 }
 

@@ -26,8 +26,8 @@ import { evaluate } from '../script/evaluate';
 import { createRun, initialState, type Run } from '../script/interpreter';
 import { errnoName } from '../uapi/errno';
 import { isMachineName, MACHINES, smpConstants, type MachineName, type SmpConstants } from './constants';
-import { event_peek_time, event_push, event_queue_new, event_take } from './event_queue';
-import { account, measured, reset_stats, smp_task_new, type SmpMachine, type SmpTask } from './machine';
+import { event_peek_task, event_peek_time, event_push, event_queue_new, event_requeue_first, event_second_time, event_take } from './event_queue';
+import { account, measured, reset_stats, smp_task_new, type SmpMachine, type SmpTask, type Spinlock } from './machine';
 import { ids_lines } from './ipc_layout';
 import { msg_path, runqueueLine, type MsgPathEnv } from './msg_smp';
 import { sem_path, type SemPathEnv } from './sem_smp';
@@ -36,7 +36,8 @@ import { lock_config, type LockConfig } from './lock_config';
 import { down, rwsem_down_locked, rwsem_up_locked, rwsem_waiting, up } from './rwsem';
 import { spin_down, spin_timeout, spin_up } from './rwsem_spin';
 import { preempt_point, sched_tunables, schedule, task_sleep, try_to_wake_up } from './sched';
-import { line_access, spin_lock, spin_unlock } from './spinlock';
+import { line_access, smp_line, smp_spinlock, spin_lock, spin_unlock } from './spinlock';
+import { cacheline_hit, type CacheLine } from './cacheline';
 import { otherOutcome, taskSyscalls, type TaskSyscallContext } from './task_syscalls';
 import { MAX_CPUS, nr_cpu_ids, topology_physical_package_id, topology_sibling, type Topology } from './topology';
 import type { SmpResult } from './types';
@@ -142,7 +143,8 @@ function makeTasks(m: SmpMachine, smp: SmpDeclarations, program: Program, kernel
       const id = out.length;
       const cpu = decl.cpu === null ? id % n : intIn(state.vars, decl.cpu, 0, n - 1, `the CPU of task ${decl.name} ${i}`, decl);
       const task = smp_task_new({ id, name: decl.name, instance: i, pid: PID_BASE + id, cpu, pinned: decl.cpu !== null, kernel: task_create(kernel, PID_BASE + id) });
-      out.push({ task, run: createRun(body, kernel, { syscalls, maxSteps: Infinity, maxIdleSteps: MAX_IDLE_STEPS, state }) });
+      // the statement's text is only for the trace's smp_op events, and a task prints nothing: quiet when no one traces
+      out.push({ task, run: createRun(body, kernel, { syscalls, maxSteps: Infinity, maxIdleSteps: MAX_IDLE_STEPS, state, quiet: m.trace === null }) });
     }
   }
   return out;
@@ -211,6 +213,8 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
     tasks: [],
     lines: new Map(),
     spinlocks: new Map(),
+    line_refs: [],
+    lock_refs: [],
     rwsems: new Map(),
     wait_list_lines: new Map(),
     queue: event_queue_new(),
@@ -303,6 +307,9 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
   };
 
   const spinning = m.locks.rwsem === 'optimistic';
+  // a micro-op's line and lock by their number (micro_ops.ts's name_id): an array index instead of a Map lookup by name per event
+  const lineRef = (id: number, name: string): CacheLine => m.line_refs[id] ?? (m.line_refs[id] = smp_line(m, name));
+  const lockRef = (id: number, name: string): Spinlock => m.lock_refs[id] ?? (m.lock_refs[id] = smp_spinlock(m, name));
   /**
    * Runs `tr`'s micro-ops at `t` up to the first one that takes time.
    * Return: when the task continues (the caller queues it), or -1 when
@@ -319,12 +326,18 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
           account(m, task.cpu, task.id, 'running', t, t + ns);
           return t + ns;
         }
-        case 'access':
-          return line_access(m, task, op.line, op.access, t, op.count);
+        case 'access': {
+          const line = lineRef(op.line_id, op.line);
+          // a plain hit (most accesses: this CPU's percpu line, the IDR root it shares): no result to build, no transfer to trace
+          const hit = cacheline_hit(constants, line, task.cpu, op.access, op.count ?? 1);
+          if (hit < 0) return line_access(m, task, op.line, op.access, t, op.count, line);
+          account(m, task.cpu, task.id, 'running', t, t + hit);
+          return t + hit;
+        }
         case 'spin_lock':
-          return spin_lock(m, task, op.lock, t, op.line) ?? -1;
+          return spin_lock(m, task, op.lock, t, op.line, lineRef(op.line_id, op.line || op.lock), lockRef(op.lock_id, op.lock)) ?? -1;
         case 'spin_unlock':
-          return spin_unlock(m, task, op.lock, t, op.line);
+          return spin_unlock(m, task, op.lock, t, op.line, lineRef(op.line_id, op.line || op.lock), lockRef(op.lock_id, op.lock));
         case 'down_read':
         case 'down_write':
           return (spinning ? spin_down : down)(m, task, op.sem, op.op === 'down_write', t) ?? -1;
@@ -367,7 +380,7 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
     const q = m.queue;
     let warm = m.measure_from === 0;
     for (let time = event_peek_time(q); time < m.end; time = event_peek_time(q)) {
-      const id = event_take(q);
+      const id = event_peek_task(q);
       if (!warm && time >= m.measure_from) {
         reset_stats(m);
         warm = true;
@@ -375,16 +388,25 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
       m.events++;
       // a negative task is a timer: the end of task -1 - n's spinning on readers (rwsem_spin.ts)
       if (id < 0) {
+        event_take(q);
         spin_timeout(m, m.tasks[-1 - id]!, time);
         continue;
       }
+      // The task's event stays first in the queue while it runs (whatever it
+      // queues is later), and is requeued in place or taken when it is done.
+      const seq = q.seq[0]!;
       const tr = runs[id]!;
-      for (let next = runTask(tr, time); next >= 0; next = runTask(tr, time)) {
-        // The event just queued would be the next one popped (strictly earliest:
+      for (let next = runTask(tr, time); ; next = runTask(tr, time)) {
+        if (q.seq[0] !== seq) throw new Error(`an event was queued before the current one (t = ${time})`);
+        if (next < 0) {
+          event_take(q);
+          break;
+        }
+        // The event to queue would be the next one popped (strictly earliest:
         // among equal times the older event goes first): run it now instead of
         // through the heap; the same events happen in the same order.
-        if (!(next < event_peek_time(q) && next < m.end && (warm || next < m.measure_from))) {
-          event_push(q, next, id);
+        if (!(next < event_second_time(q) && next < m.end && (warm || next < m.measure_from))) {
+          event_requeue_first(q, next, id);
           break;
         }
         time = next;

@@ -32,9 +32,9 @@ export function smp_line(m: SmpMachine, name: string): CacheLine {
   return l;
 }
 
-/** A cache line access by `task` at `t`, accounted (stall vs work) and traced. Return: the access's result. */
-export function line_access_result(m: SmpMachine, task: SmpTask, name: string, access: 'read' | 'write' | 'rmw', t: number, count = 1): AccessResult {
-  const r = cacheline_access(m.topology, m.constants, smp_line(m, name), task.cpu, access, t, count);
+/** A cache line access by `task` at `t`, accounted (stall vs work) and traced (`line`: the record of `name`, when the caller has it). Return: the access's result. */
+export function line_access_result(m: SmpMachine, task: SmpTask, name: string, access: 'read' | 'write' | 'rmw', t: number, count = 1, line: CacheLine = smp_line(m, name)): AccessResult {
+  const r = cacheline_access(m.topology, m.constants, line, task.cpu, access, t, count);
   if (r.stall > 0) account(m, task.cpu, task.id, 'stalled', t, t + r.stall);
   account(m, task.cpu, task.id, 'running', t + r.stall, r.end);
   if (r.how !== null && m.trace) m.trace({ kind: 'smp_line', t, line: name, from: r.from, to: task.cpu, how: r.how, ns: r.stall });
@@ -43,11 +43,12 @@ export function line_access_result(m: SmpMachine, task: SmpTask, name: string, a
 }
 
 /** line_access_result's completion time. */
-export function line_access(m: SmpMachine, task: SmpTask, name: string, access: 'read' | 'write' | 'rmw', t: number, count = 1): number {
-  return line_access_result(m, task, name, access, t, count).end;
+export function line_access(m: SmpMachine, task: SmpTask, name: string, access: 'read' | 'write' | 'rmw', t: number, count = 1, line?: CacheLine): number {
+  return line_access_result(m, task, name, access, t, count, line).end;
 }
 
-function spinlock(m: SmpMachine, name: string): Spinlock {
+/** The spinlock `name` of `m`, created free on first use. */
+export function smp_spinlock(m: SmpMachine, name: string): Spinlock {
   let s = m.spinlocks.get(name);
   if (s === undefined) {
     s = { name, holder: -1, waiters: [], acquisitions: 0, contended: 0, wait_ns: 0 };
@@ -57,13 +58,14 @@ function spinlock(m: SmpMachine, name: string): Spinlock {
 }
 
 /**
- * spin_lock by `task` at `t`. Return: when the task holds the lock, or null
+ * spin_lock by `task` at `t` (`lineRec`, `lockRec`: the records of the line and
+ * the lock, when the caller has them). Return: when the task holds the lock, or null
  * when it spins in the queue (the unlock will continue it).
  */
-export function spin_lock(m: SmpMachine, task: SmpTask, name: string, t: number, line = ''): number | null {
+export function spin_lock(m: SmpMachine, task: SmpTask, name: string, t: number, line = '', lineRec?: CacheLine, lockRec?: Spinlock): number | null {
   const ln = line === '' ? name : line;
-  const end = line_access(m, task, ln, 'rmw', t);
-  const s = spinlock(m, name);
+  const end = line_access(m, task, ln, 'rmw', t, 1, lineRec);
+  const s = lockRec ?? smp_spinlock(m, name);
   s.acquisitions++;
   if (s.holder < 0 && s.waiters.length === 0) {
     s.holder = task.id;
@@ -72,19 +74,20 @@ export function spin_lock(m: SmpMachine, task: SmpTask, name: string, t: number,
   }
   s.contended++;
   s.waiters.push(task.id);
-  if (m.locks.spinlock === 'ticket') smp_line(m, ln).spinners.push(task.cpu);
+  if (m.locks.spinlock === 'ticket') (lineRec ?? smp_line(m, ln)).spinners.push(task.cpu);
   task.state = 'waiting';
   task.wait_since = end;
   if (m.trace) m.trace({ kind: 'smp_lock', t: end, lock: name, cpu: task.cpu, task: task.id, op: 'wait', waited: 0 });
   return null;
 }
 
-/** spin_unlock by `task` at `t`: hands the lock to the first waiter. Return: when the releaser continues. */
-export function spin_unlock(m: SmpMachine, task: SmpTask, name: string, t: number, line = ''): number {
+/** spin_unlock by `task` at `t`: hands the lock to the first waiter (`lineRec`, `lockRec` as for spin_lock). Return: when the releaser continues. */
+export function spin_unlock(m: SmpMachine, task: SmpTask, name: string, t: number, line = '', lineRec?: CacheLine, lockRec?: Spinlock): number {
   const ln = line === '' ? name : line;
-  const r = line_access_result(m, task, ln, 'write', t);
+  const l = lineRec ?? smp_line(m, ln);
+  const r = line_access_result(m, task, ln, 'write', t, 1, l);
   const end = r.end;
-  const s = spinlock(m, name);
+  const s = lockRec ?? smp_spinlock(m, name);
   s.holder = -1;
   if (m.trace) m.trace({ kind: 'smp_lock', t: end, lock: name, cpu: task.cpu, task: task.id, op: 'release', waited: 0 });
   const next = s.waiters.shift();
@@ -92,7 +95,7 @@ export function spin_unlock(m: SmpMachine, task: SmpTask, name: string, t: numbe
     const w = m.tasks[next]!;
     // queued: the next waiter takes the word with a locked op; ticket: it
     // sees its turn when its re-read of the word arrives
-    const got = m.locks.spinlock === 'queued' ? line_access(m, w, ln, 'rmw', end) : ticket_turn(m, ln, w.cpu, r, end);
+    const got = m.locks.spinlock === 'queued' ? line_access(m, w, ln, 'rmw', end, 1, l) : ticket_turn(l, w.cpu, r, end);
     const waited = got - w.wait_since;
     account(m, w.cpu, w.id, 'spinning', w.wait_since, m.locks.spinlock === 'ticket' ? got : end);
     s.wait_ns += waited;
@@ -105,8 +108,7 @@ export function spin_unlock(m: SmpMachine, task: SmpTask, name: string, t: numbe
 }
 
 /** Ticket lock: `cpu` stops spinning on the line when its re-read after the unlock arrives. Return: that time. */
-function ticket_turn(m: SmpMachine, name: string, cpu: number, unlock: AccessResult, end: number): number {
-  const line = smp_line(m, name);
+function ticket_turn(line: CacheLine, cpu: number, unlock: AccessResult, end: number): number {
   const i = line.spinners.indexOf(cpu);
   if (i >= 0) line.spinners.splice(i, 1);
   return unlock.rereads.find((x) => x.cpu === cpu)?.at ?? end;

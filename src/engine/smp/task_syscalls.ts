@@ -87,12 +87,20 @@ function queue(k: Kernel, msqid: number): MsgQueue | null {
   return msqid < 0 ? null : ipc_obtain_object_check(k.state.ipc, msg_ids(k), msqid, NO_PROBE);
 }
 
+/** No one woken, no one waiting: one shared, frozen empty list (most calls), instead of new arrays per call. */
+const NONE: never[] = Object.freeze([]) as unknown as never[];
+
+/** A copy of a queue's receiver or sender list before the call changes it (NONE when empty). */
+const copyOf = <T>(list: readonly T[] | undefined): readonly T[] => (list === undefined || list.length === 0 ? NONE : list.slice());
+
 function woken_receivers(before: readonly MsgReceiver[]): number[] {
+  if (before.length === 0) return NONE;
   return before.filter((r) => r.r_msg !== 0).map((r) => r.r_tsk);
 }
 
 /** Senders ss_wakeup marked: taken off the list here (the kernel's woken sender does its own ss_del). */
 function woken_senders(msq: MsgQueue | null, before: readonly MsgSender[]): number[] {
+  if (before.length === 0) return NONE;
   if (msq === null) return before.filter((s) => s.woken).map((s) => s.tsk);
   const out: number[] = [];
   for (const s of before) {
@@ -105,7 +113,7 @@ function woken_senders(msq: MsgQueue | null, before: readonly MsgSender[]): numb
 }
 
 export function taskSyscalls(ctx: TaskSyscallContext): Syscalls<Kernel> {
-  const set = (call: string, msqid: number, kind: OutcomeKind, woken: number[] = [], cmd = 0, bytes = 0, sem: SemLock = NO_SEM_LOCK) => {
+  const set = (call: string, msqid: number, kind: OutcomeKind, woken: number[] = NONE, cmd = 0, bytes = 0, sem: SemLock = NO_SEM_LOCK) => {
     ctx.outcome = { call, msqid, kind, woken, cmd, bytes, sem };
   };
   return {
@@ -123,7 +131,7 @@ export function taskSyscalls(ctx: TaskSyscallContext): Syscalls<Kernel> {
       const task = ctx.current!;
       task.blocked_on = null;
       const msq = queue(k, msqid);
-      const receivers = msq === null ? [] : msq.q_receivers.slice();
+      const receivers = copyOf(msq?.q_receivers);
       const qnum = msq?.q_qnum ?? 0;
       const r = do_msgsnd(k, msqid, mtype, msgsz, msgflg);
       if (r === BLOCK) {
@@ -155,7 +163,7 @@ export function taskSyscalls(ctx: TaskSyscallContext): Syscalls<Kernel> {
         }
       }
       const msq = queue(k, msqid);
-      const senders = msq === null ? [] : msq.q_senders.slice();
+      const senders = copyOf(msq?.q_senders);
       const r = do_msgrcv(k, msqid, msgtyp, msgsz, msgflg);
       if (r === BLOCK) {
         const { mode, type } = receiver_mode(msgtyp, msgflg);
@@ -198,8 +206,8 @@ export function taskSyscalls(ctx: TaskSyscallContext): Syscalls<Kernel> {
     },
     sys_msgctl(k, msqid, cmd, statSet) {
       const msq = cmd === IPC_RMID || cmd === IPC_SET ? queue(k, msqid) : null;
-      const receivers = msq === null ? [] : msq.q_receivers.slice();
-      const senders = msq === null ? [] : msq.q_senders.slice();
+      const receivers = copyOf(msq?.q_receivers);
+      const senders = copyOf(msq?.q_senders);
       const r = KERNEL_SYSCALLS.sys_msgctl(k, msqid, cmd, statSet);
       // MSG_STAT / MSG_STAT_ANY take an index and return the queue's id: the lock is that queue's
       const queue_id = (cmd === MSG_STAT || cmd === MSG_STAT_ANY) && r >= 0 ? r : msqid;
@@ -212,7 +220,7 @@ export function taskSyscalls(ctx: TaskSyscallContext): Syscalls<Kernel> {
 
 /** The outcome of a statement that makes no msg or sem system call (echo, cat, shm, ...). */
 export function otherOutcome(): Outcome {
-  return { call: 'other', msqid: -1, kind: 'done', woken: [], cmd: 0, bytes: 0, sem: NO_SEM_LOCK };
+  return { call: 'other', msqid: -1, kind: 'done', woken: NONE, cmd: 0, bytes: 0, sem: NO_SEM_LOCK };
 }
 
 /**

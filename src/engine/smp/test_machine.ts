@@ -36,6 +36,8 @@ export function machine(n: number, tasks = n): SmpMachine {
     tasks: list,
     lines: new Map(),
     spinlocks: new Map(),
+    line_refs: [],
+    lock_refs: [],
     rwsems: new Map(),
     wait_list_lines: new Map(),
     queue: event_queue_new(),
