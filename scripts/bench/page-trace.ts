@@ -7,16 +7,17 @@
 // a stand-in for what structured clone copies) and the page's DOM nodes.
 // A diagnostic, not a bench row: it prints a table and exits.
 //
-//   npx tsx scripts/bench/page-trace.ts [--presses N] [--back] [--views idr,proc] [--no-trace] [--profile] [--root DIR]
+//   npx tsx scripts/bench/page-trace.ts [--presses N] [--back] [--views idr,proc] [--no-trace] [--profile] [--root DIR] [--ifb]
 //
 // --profile: a CPU profile of the main thread over the presses instead of the
 // trace; prints the functions with the most self time (build with
 // `npx vite build --minify false` for readable names). --root DIR: serve the
 // dist/ of another checkout (built there), to compare two builds in turn.
+// --ifb: the rb-tree row's link instead (1000 ifb devices from step 990, proc view).
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { findBrowser } from '../find-browser.mjs';
-import { MSG_32768, MSG_32768_START } from './page';
+import { IFB_1000, MSG_32768, MSG_32768_START } from './page';
 import { blur, link, newPage, openAt, pressAndTime, probeOf, serve } from './page-driver';
 import { parseOptions, type OptionSpec } from '../../src/cli/options';
 
@@ -27,6 +28,7 @@ const OPTIONS = {
   'no-trace': { type: 'boolean' },
   profile: { type: 'boolean' },
   root: { type: 'string' },
+  ifb: { type: 'boolean' },
 } satisfies OptionSpec;
 
 const START = MSG_32768_START;
@@ -73,7 +75,7 @@ const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length -
 
 async function trace(cdp: CDPSession, run: () => Promise<void>): Promise<TraceEvent[]> {
   const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as TraceEvent[])));
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
   const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
   await cdp.send('Tracing.start', {
     transferMode: 'ReportEvents',
@@ -261,7 +263,7 @@ async function main() {
   const v = parsed.values;
   const presses = v.presses === undefined ? 60 : Number(v.presses);
   const back = v.back === true;
-  const views = (v.views ?? 'idr').split(',');
+  const views = (v.views ?? (v.ifb === true ? 'proc' : 'idr')).split(',');
   const found = findBrowser();
   if (found === null) throw new Error('no Chromium');
   const { base, proc } = await serve(v.root);
@@ -275,8 +277,10 @@ async function main() {
       content: `(() => { const W = window.Worker; const sizes = []; window.__replySizes = sizes;
         window.Worker = class extends W { constructor(...a) { super(...a); this.addEventListener('message', (e) => { try { sizes.push(JSON.stringify(e.data, (k, x) => typeof x === 'bigint' ? String(x) : x).length); } catch { sizes.push(-1); } }); } }; })();`,
     });
-    const start = back ? START + presses : START;
-    const url = link(base, MSG_32768, start, views);
+    const ifb = v.ifb === true;
+    const first = ifb ? 1000 - presses : START;
+    const start = back ? first + presses : first;
+    const url = link(base, ifb ? IFB_1000 : MSG_32768, start, views);
     const { frame } = await openAt(page, url, start, views[0]!, 120_000);
     if (frame === null) throw new Error('no frame of the view');
     await blur(page);

@@ -40,7 +40,7 @@ export const MSG_32768 = [
   'for i in 0..100 { msgctl(i, IPC_RMID); msgget(IPC_PRIVATE, IPC_CREAT|0600) }',
 ].join('\n');
 export const MSG_32768_START = 32769;
-const IFB_1000 = 'repeat 1000 { ip link add type ifb }';
+export const IFB_1000 = 'repeat 1000 { ip link add type ifb }';
 const MILLION = 'repeat 500000 { q = msgget(IPC_PRIVATE, IPC_CREAT|0600); msgctl(q, IPC_RMID) }';
 const MILLION_STEPS = 1_000_000;
 
