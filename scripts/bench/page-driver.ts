@@ -30,9 +30,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function serve(): Promise<{ base: string; proc: ChildProcess }> {
+/** Serves the dist/ of the checkout at `root` (this one by default: another one to compare builds side by side). */
+export async function serve(root: string = ROOT): Promise<{ base: string; proc: ChildProcess }> {
   const port = await freePort();
-  const proc = spawn(process.execPath, ['scripts/serve-dist.mjs', String(port)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, ['scripts/serve-dist.mjs', String(port)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve, reject) => {
     proc.once('error', reject);
     proc.once('exit', (code) => reject(new Error(`serve-dist exited (${code})`)));

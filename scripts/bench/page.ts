@@ -37,14 +37,14 @@ export const BUDGET = {
 
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-const MSG_32768 = [
+export const MSG_32768 = [
   'echo 32768 > /proc/sys/kernel/msgmni',
   'repeat 32768 { msgget(IPC_PRIVATE, IPC_CREAT|0600) }',
   '# at 32768 queues: remove one, create one (step over each)',
   'for i in 0..100 { msgctl(i, IPC_RMID); msgget(IPC_PRIVATE, IPC_CREAT|0600) }',
 ].join('\n');
-const MSG_32768_START = 32769;
-const IFB_1000 = 'repeat 1000 { ip link add type ifb }';
+export const MSG_32768_START = 32769;
+export const IFB_1000 = 'repeat 1000 { ip link add type ifb }';
 const MILLION = 'repeat 500000 { q = msgget(IPC_PRIVATE, IPC_CREAT|0600); msgctl(q, IPC_RMID) }';
 const MILLION_STEPS = 1_000_000;
 

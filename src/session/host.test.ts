@@ -82,4 +82,82 @@ describe('the session host', () => {
     if (next.kind === 'snapshot') expect(next.snapshot.step).toBe(r.snapshot.step + 1);
     else expect.unreachable(next.kind);
   });
+
+  describe('replies of steps shown lately', () => {
+    const FIVE = 'repeat 5 {\n msgget(IPC_PRIVATE, IPC_CREAT|0600)\n msgctl(0, IPC_STAT)\n}\n';
+    const VIEWS = { views: ['idr' as const], options: {} };
+    /** the reply a new host gives at `step` (the job number left out) */
+    const fresh = async (step: number) => {
+      const h = createSessionHost();
+      h.setViews(VIEWS);
+      const r = await h.open(FIVE, {}, { kind: 'step', step });
+      if (r.kind !== 'snapshot') return expect.unreachable(r.kind);
+      return { ...r, job: 0 };
+    };
+    const snap = async (p: ReturnType<ReturnType<typeof createSessionHost>['navigate']>) => {
+      const r = await p;
+      if (r.kind !== 'snapshot') return expect.unreachable(r.kind);
+      return r;
+    };
+
+    test('a step back over them is answered from their replies, equal to a fresh host at that step', async () => {
+      const host = createSessionHost();
+      host.setViews(VIEWS);
+      await host.open(FIVE, {}, { kind: 'step', step: 3 });
+      const forward = [];
+      for (let i = 0; i < 4; i++) forward.push(await snap(host.navigate({ kind: 'delta', by: 1 })));
+      expect(forward.map((r) => r.snapshot.step)).toEqual([4, 5, 6, 7]);
+      for (let step = 6; step >= 4; step--) {
+        const back = await snap(host.navigate({ kind: 'delta', by: -1 }));
+        expect(back.snapshot.step).toBe(step);
+        // the very snapshot and frames of the step forward: nothing was run again
+        expect(back.snapshot).toBe(forward[step - 4]!.snapshot);
+        expect(back.frames).toBe(forward[step - 4]!.frames);
+        expect({ ...back, job: 0 }).toEqual(await fresh(step));
+      }
+      // a step not shown yet is made as before, and counts from the step shown (4), not from the live machine (7)
+      const two = await snap(host.navigate({ kind: 'delta', by: -2 }));
+      expect({ ...two, job: 0 }).toEqual(await fresh(2));
+      expect(two.frames.idr?.step).toBe(2);
+    });
+
+    test('the next operation on a line counts from the step shown', async () => {
+      const host = createSessionHost();
+      host.setViews(VIEWS);
+      await host.open(FIVE, {}, { kind: 'step', step: 8 });
+      await host.navigate({ kind: 'step', step: 3 });
+      await host.navigate({ kind: 'step', step: 8 });
+      // 3 again from its reply, while the live machine stays at 8
+      expect((await snap(host.navigate({ kind: 'step', step: 3 }))).snapshot.step).toBe(3);
+      const next = await snap(host.navigate({ kind: 'line', line: 3 }));
+      expect(next.snapshot).toMatchObject({ step: 4, current: { line: 3 } });
+      expect({ ...next, job: 0 }).toEqual(await fresh(4));
+    });
+
+    test('other views, a new session or an unfinished run are not answered from them', async () => {
+      const host = createSessionHost();
+      host.setViews(VIEWS);
+      await host.open(FIVE, {}, { kind: 'step', step: 2 });
+      const three = await snap(host.navigate({ kind: 'delta', by: 1 }));
+      await host.navigate({ kind: 'delta', by: -1 });
+      host.setViews({ views: ['maxidx'], options: {} });
+      const again = await snap(host.navigate({ kind: 'delta', by: 1 }));
+      expect(again.snapshot).not.toBe(three.snapshot);
+      expect(Object.keys(again.frames)).toEqual(['maxidx']);
+      host.setViews(VIEWS);
+      await host.open(FIVE, {}, { kind: 'step', step: 2 });
+      expect((await snap(host.navigate({ kind: 'delta', by: 1 }))).snapshot).not.toBe(three.snapshot);
+      // a run cancelled part way is not finished: its frontier still moves, nothing is kept
+      const long = createSessionHost({ sliceMs: 5 });
+      const run = long.open(LONG, {}, { kind: 'end' });
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      long.cancel();
+      await run;
+      const a = await snap(long.navigate({ kind: 'step', step: 2 }));
+      await long.navigate({ kind: 'step', step: 1 });
+      const b = await snap(long.navigate({ kind: 'step', step: 2 }));
+      expect(b.snapshot).not.toBe(a.snapshot);
+      expect(b.snapshot).toEqual(a.snapshot);
+    });
+  });
 });

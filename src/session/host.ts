@@ -3,6 +3,15 @@
  * that move it, run in slices so the worker keeps answering (a Cancel, a
  * newer request) during long runs.
  *
+ * Steps shown lately are answered from a cache of their replies, without
+ * moving the session: a step back over steps just stepped through (or
+ * forward again) is then free, where it would restore a checkpoint and
+ * replay (most of a second at 32768 queues: the copy of the checkpoint).
+ * The page's position is the last reply's step (`shown`), which the live
+ * machine may be away from; moves count from it. Only a finished run's
+ * replies are kept (its frontier no longer moves, so a step's reply is a
+ * pure function of the step and the views), within REPLY_CACHE_BYTES.
+ *
  * Latest request wins: every open() or navigate() takes a new job number;
  * a running job checks between slices whether it is still the latest and,
  * if not, stops where it is and answers 'superseded'. cancel() stops the
@@ -11,6 +20,7 @@
 import type { KernelChoice, WorkloadError } from '../engine/api';
 import { createSession, type Session, type SessionOptions, type Snapshot } from './session';
 import { buildFrames, knownViews, NO_FRAMES, type FrameRequest, type Frames } from './frames';
+import { estimateCloneBytes } from './clone_size';
 
 export type Target = { kind: 'step'; step: number } | { kind: 'delta'; by: number } | { kind: 'end' } | { kind: 'line'; line: number };
 
@@ -59,6 +69,10 @@ const PREPARE_DELAY_MS = 30;
 const PREPARE_SLICE_MS = 8;
 /** fields copied between two looks at the clock (~1 ms) */
 const PREPARE_FIELDS = 4000;
+/** the estimated size of the replies kept for steps shown lately (a reply at 32768 queues is ~100 KB) */
+export const REPLY_CACHE_BYTES = 32 * 1024 * 1024;
+
+type SnapshotReply = Extract<Reply, { kind: 'snapshot' }>;
 
 export function createSessionHost(options: HostOptions = {}): SessionHost {
   const maxChunk = options.chunk ?? 256;
@@ -69,6 +83,29 @@ export function createSessionHost(options: HostOptions = {}): SessionHost {
   let cancelled = 0;
   let listener: ((p: Progress) => void) | null = null;
   let views: FrameRequest = NO_FRAMES;
+  /** the step of the last reply (null: none yet); moves count from here, not from where the live machine is */
+  let shown: number | null = null;
+  /** replies by step, oldest first (a Map keeps insertion order), of the current session and views */
+  const replies = new Map<number, { reply: SnapshotReply; bytes: number }>();
+  let replyBytes = 0;
+  const forget = () => {
+    replies.clear();
+    replyBytes = 0;
+  };
+  const keep = (reply: SnapshotReply) => {
+    const old = replies.get(reply.snapshot.step);
+    if (old !== undefined) replyBytes -= old.bytes;
+    replies.delete(reply.snapshot.step);
+    const bytes = estimateCloneBytes(reply);
+    if (bytes > REPLY_CACHE_BYTES / 4) return;
+    replies.set(reply.snapshot.step, { reply, bytes });
+    replyBytes += bytes;
+    for (const [step, r] of replies) {
+      if (replyBytes <= REPLY_CACHE_BYTES) break;
+      replies.delete(step);
+      replyBytes -= r.bytes;
+    }
+  };
 
   /**
    * Calls `work(n)` (at most n operations; true when finished) in slices of
@@ -98,14 +135,31 @@ export function createSessionHost(options: HostOptions = {}): SessionHost {
 
   const move = async (job: number, s: Session, target: Target): Promise<Reply> => {
     const framed = knownViews(views).length > 0;
+    const from = shown ?? s.position();
     let work: (n: number) => boolean;
     /** the step to trace for the frames; null: wherever the move ends */
     let traceAt: number | null = null;
     if (target.kind === 'line') {
-      work = (n) => s.seekLine(target.line, n) !== 'more';
+      // the next operation on the line after the step shown, wherever the live machine is
+      let there = s.position() === from;
+      work = (n) => {
+        if (!there) {
+          there = s.seek(from, n);
+          return false;
+        }
+        return s.seekLine(target.line, n) !== 'more';
+      };
     } else {
-      let to = target.kind === 'end' ? Number.POSITIVE_INFINITY : target.kind === 'step' ? target.step : s.position() + target.by;
-      if (s.finished()) to = Math.min(to, s.total());
+      let to = target.kind === 'end' ? Number.POSITIVE_INFINITY : target.kind === 'step' ? target.step : from + target.by;
+      if (s.finished()) to = Math.max(0, Math.min(to, s.total()));
+      const cached = s.finished() ? replies.get(to) : undefined;
+      if (cached !== undefined) {
+        // the newest again (it is kept longest)
+        replies.delete(to);
+        replies.set(to, cached);
+        shown = to;
+        return { ...cached.reply, job };
+      }
       if (framed && Number.isFinite(to) && to > 0) {
         // stop one short: the frames run the last operation themselves, traced
         traceAt = to;
@@ -116,7 +170,9 @@ export function createSessionHost(options: HostOptions = {}): SessionHost {
     if (job !== latest || session !== s) return { kind: 'superseded', job };
     const stopped = outcome === 'stopped';
     const frames = framed ? buildFrames(s, stopped || traceAt === null ? s.position() : traceAt, views) : {};
-    const reply: Reply = { kind: 'snapshot', job, snapshot: s.snapshot(), cancelled: stopped, frames };
+    const reply: SnapshotReply = { kind: 'snapshot', job, snapshot: s.snapshot(), cancelled: stopped, frames };
+    shown = reply.snapshot.step;
+    if (!stopped && s.finished()) keep(reply);
     // once the reply is out and nothing newer came: copy the checkpoint a step back would restore,
     // in slices between messages (all at once it blocks the worker ~0.5 s at 32768 queues)
     const prepareSlice = () => {
@@ -143,10 +199,15 @@ export function createSessionHost(options: HostOptions = {}): SessionHost {
       }
       const s = created.session;
       session = s;
+      shown = null;
+      forget();
       // explore the whole run first, so the page knows how many steps there are
       const outcome = await drive(job, s, (n) => s.seek(Number.POSITIVE_INFINITY, n));
       if (job !== latest || session !== s) return { kind: 'superseded', job };
-      if (outcome === 'stopped') return { kind: 'snapshot', job, snapshot: s.snapshot(), cancelled: true, frames: {} };
+      if (outcome === 'stopped') {
+        shown = s.position();
+        return { kind: 'snapshot', job, snapshot: s.snapshot(), cancelled: true, frames: {} };
+      }
       // a new session starts at step 0, whatever exploring it did
       if (target.kind === 'line') s.seek(0, 0);
       return move(job, s, target.kind === 'delta' ? { kind: 'step', step: target.by } : target);
@@ -160,7 +221,10 @@ export function createSessionHost(options: HostOptions = {}): SessionHost {
       cancelled = latest;
     },
     setViews(req) {
-      views = { views: [...req.views], options: { ...req.options } };
+      const next = { views: [...req.views], options: { ...req.options } };
+      // the replies kept carry the frames of the views they were made for
+      if (JSON.stringify(next) !== JSON.stringify(views)) forget();
+      views = next;
     },
   };
 }

@@ -10,6 +10,18 @@ export interface SparkPath {
   last: number;
 }
 
+/** x of `step` on a sparkline of `steps` `w` wide (null: outside the sampled range); the same as sparkline's marker, without drawing the line. */
+export function sparkMarker(steps: readonly number[], step: number, w: number): number | null {
+  const n = steps.length;
+  if (n === 0) return null;
+  const first = steps[0]!;
+  const end = steps[n - 1]!;
+  if (step < first || step > end) return null;
+  return scaleLinear()
+    .domain([first, Math.max(end, first + 1)])
+    .range([1, w - 1])(step);
+}
+
 export function sparkline(steps: readonly number[], values: readonly number[], step: number, w: number, h: number): SparkPath {
   const n = Math.min(steps.length, values.length);
   const first = n > 0 ? steps[0]! : 0;
