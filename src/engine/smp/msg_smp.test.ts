@@ -72,3 +72,23 @@ describe('the msgctl paths of the multi-CPU model', () => {
     expect(r.locks.map((l) => l.lock).filter((l) => l.startsWith('msq:'))).toEqual(['msq:32769.lock']);
   });
 });
+
+describe('a task asleep in msgsnd or msgrcv keeps its wait in its kernel TaskStruct (msg_wait), as the processes of part 2 do', () => {
+  // s fills the queue (2 × 8192 bytes = msgmnb) and sleeps in its third msgsnd; k removes the queue meanwhile
+  const RMID =
+    'cpus 2\nwarmup 0 us\nduration 200 us\nq = msgget(1, IPC_CREAT|0600)\ntask s on 0 { msgsnd(q, 1, 8192); msgsnd(q, 1, 8192); msgsnd(q, 1, 8) }\ntask k on 1 { repeat 20 { msgctl(q, IPC_STAT) }; msgctl(q, IPC_RMID) }\n';
+
+  it('a sender asleep on a full queue that IPC_RMID removes returns EIDRM (freeque woke it with -EIDRM), not the EINVAL of a new lookup', () => {
+    const r = smp(RMID, '6.18');
+    expect(r.results['msgsnd EIDRM']).toBe(1);
+    expect(r.results['msgsnd EINVAL']).toBeUndefined();
+  });
+
+  it('a receiver asleep in msgrcv when the queue goes returns EIDRM without another pass', () => {
+    const r = smp(
+      'cpus 2\nwarmup 0 us\nduration 200 us\nq = msgget(1, IPC_CREAT|0600)\ntask r on 0 { msgrcv(q, 0, 8) }\ntask k on 1 { repeat 20 { msgctl(q, IPC_STAT) }; msgctl(q, IPC_RMID) }\n',
+      '6.18',
+    );
+    expect(r.results['msgrcv EIDRM']).toBe(1);
+  });
+});
