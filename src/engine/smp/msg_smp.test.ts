@@ -92,3 +92,34 @@ describe('a task asleep in msgsnd or msgrcv keeps its wait in its kernel TaskStr
     expect(r.results['msgrcv EIDRM']).toBe(1);
   });
 });
+
+describe('msg_wakeup on the multi-CPU model: where msgsnd wakes the receiver it hands a message to', () => {
+  const PING =
+    'cpus 2\nwarmup 0 us\nduration 30 us\na = msgget(1, IPC_CREAT|0600)\nb = msgget(2, IPC_CREAT|0600)\ntask ping on 0 { forever { msgsnd(a, 1, 8); msgrcv(b, 0, 8) } }\ntask pong on 1 { forever { msgrcv(a, 0, 8); msgsnd(b, 1, 8) } }\n';
+  /** the first wake-up of pong and the queue-lock events of ping's msgsnd around it: acquire, release and wake in time order */
+  function order(wakeup: string): string[] {
+    const c = resolveConfig('6.18', [['msg_wakeup', wakeup]]);
+    if (!c.ok) throw new Error(c.message);
+    const seen: string[] = [];
+    let done = false;
+    runWorkload(PING, {
+      config: c.config,
+      probe: {
+        costs: runWorkload('').costs,
+        mark: null,
+        trace: (e) => {
+          if (done) return;
+          if (e.kind === 'smp_lock' && e.lock === 'msq:0.lock' && e.task === 0 && e.op !== 'wait') seen.push(e.op);
+          if (e.kind === 'smp_wake' && e.task === 1) seen.push('wake');
+          if (e.kind === 'smp_lock' && e.lock === 'msq:0.lock' && e.op === 'release' && seen.includes('wake')) done = true;
+        },
+      },
+    });
+    return seen.slice(-3);
+  }
+
+  it('4.9+ (wake_q): after the queue lock is released; < 4.9 (locked): while ping still holds it', () => {
+    expect(order('wake_q')).toEqual(['acquire', 'release', 'wake']);
+    expect(order('locked')).toEqual(['acquire', 'wake', 'release']);
+  });
+});
