@@ -76,8 +76,6 @@ export interface SmpTask {
   pc: number;
   /** a msg wake-up arrived before the task went to sleep */
   wake_pending: boolean;
-  /** when the last wake-up of this task was done (its waker's try_to_wake_up returned) */
-  woken_until: number;
   /** what a blocked task sleeps on */
   sleeping_on: SleepReason | null;
   /** when the current sleep or lock wait began */
@@ -122,7 +120,6 @@ export function smp_task_new(t: Pick<SmpTask, 'id' | 'name' | 'instance' | 'pid'
     ops: [],
     pc: 0,
     wake_pending: false,
-    woken_until: 0,
     sleeping_on: null,
     wait_since: 0,
     vruntime: 0,

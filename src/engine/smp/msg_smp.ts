@@ -29,10 +29,11 @@
  * - locked (< 4.9): wake_up_process at the point of waking, the queue lock
  *   held: in pipelined_send and expunge_all (before anything is queued),
  *   in do_msgrcv's ss_wakeup (after the counters), in freeque and IPC_SET.
- *   The lock is held for the whole try_to_wake_up. The receiver's r_msg is
- *   stored only after wake_up_process returns, so a receiver that was not
- *   asleep yet when woken spins on r_msg until then (smp_run.ts's `sleep`;
- *   "Lockless receive, part 2" of 4.8's do_msgrcv); 4.9 stores it first.
+ *   The lock is held for the whole try_to_wake_up. (4.8 stores the
+ *   receiver's r_msg only after wake_up_process returns, and a receiver
+ *   not yet asleep spins on it meanwhile, "Lockless receive, part 2"; here
+ *   a receiver sleeps at the instant it drops the lock and its waker needs
+ *   that lock, so the spin cannot arise and is not modelled.)
  * Each wake-up takes the target CPU's run-queue lock line. A call that
  * blocks drops the lock and sleeps; after a pipelined hand-over the
  * receiver returns without taking any lock (the "lockless receive" of

@@ -303,7 +303,6 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
   };
 
   const spinning = m.locks.rwsem === 'optimistic';
-  const lockedWakeups = kernel.config.msg_wakeup === 'locked';
   /**
    * Runs `tr`'s micro-ops at `t` up to the first one that takes time.
    * Return: when the task continues (the caller queues it), or -1 when
@@ -343,17 +342,11 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
           const target = m.tasks[op.task]!;
           const end = line_access(m, task, runqueueLine(target.cpu), 'rmw', t) + constants.wakeup;
           account(m, task.cpu, task.id, 'running', end - constants.wakeup, end);
-          target.woken_until = end;
           try_to_wake_up(m, task, target, end, 'msg');
           return end;
         }
         case 'sleep':
           if (task_sleep(m, task, t, 'msg')) return -1;
-          // < 4.9, woken before it slept: the receiver spins on r_msg until its waker's wake_up_process returns (msg_smp.ts)
-          if (lockedWakeups && task.op_call === 'msgrcv' && task.woken_until > t) {
-            account(m, task.cpu, task.id, 'spinning', t, task.woken_until);
-            return task.woken_until;
-          }
           continue;
         case 'sem_sweep':
           if (op.write) task.sweep_from = t;
