@@ -15,7 +15,7 @@ function stateOf(url: string): Record<string, unknown> {
 test('a first visit lands on the scenario cards: the tour and every seed scenario', async ({ page }) => {
   await openFresh(page);
   const landing = page.getByRole('region', { name: 'Scenarios' });
-  await expect(landing.locator('li.card')).toHaveCount(16);
+  await expect(landing.locator('li.card')).toHaveCount(17);
   await expect(landing.locator('li.card h3')).toHaveText([
     'Tour',
     'Reading /proc/sysvipc/shm',
@@ -30,6 +30,7 @@ test('a first visit lands on the scenario cards: the tour and every seed scenari
     'Semaphore locks on 24 CPUs',
     'Semaphore locks on 4 CPUs',
     'Complex semops and the hysteresis',
+    'Message wake-ups after the unlock',
     'Producer and consumer on semaphores',
     'A receiver woken by a sender',
     'A segment removed while attached',

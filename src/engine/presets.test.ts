@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from './config';
-import { formatKernelList, KERNEL_PRESETS, resolveConfig } from './presets';
+import { formatKernelList, KERNEL_PRESETS, resolveConfig, type KernelPreset } from './presets';
 
 describe('resolveConfig', () => {
   it('gives the 6.18 default when no preset and no setting is named', () => {
@@ -48,6 +48,13 @@ describe('resolveConfig', () => {
     expect(sem('4.10')).toEqual(['per_sem', 'separate', 'blocking_sop', 'wake_q']);
     expect(sem('4.11')).toEqual(['hysteresis', 'separate', 'blocking_sop', 'wake_q']);
     expect([KERNEL_PRESETS['4.10']!.idr, KERNEL_PRESETS['4.11']!.idr]).toEqual(['layer256', 'radix']);
+  });
+
+  it('4.8 and 4.9 differ only in msg_wakeup (ee51636ca54f), and 4.9 only in sem_wakeup from 4.10', () => {
+    const differ = (a: string, b: string) => Object.keys(KERNEL_PRESETS[a]!).filter((n) => KERNEL_PRESETS[a]![n as keyof KernelPreset] !== KERNEL_PRESETS[b]![n as keyof KernelPreset]);
+    expect(differ('4.8', '4.9')).toEqual(['msg_wakeup']);
+    expect([KERNEL_PRESETS['4.8']!.msg_wakeup, KERNEL_PRESETS['4.9']!.msg_wakeup]).toEqual(['locked', 'wake_q']);
+    expect(differ('4.9', '4.10')).toEqual(['sem_wakeup']);
   });
 
   it('sets every switch of KernelConfig on every preset', () => {

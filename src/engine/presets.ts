@@ -47,8 +47,9 @@
  *   9de5ab8a2eee); sem_zero_queue mixed ≤3.10, separate 3.11+; semcnt
  *   all_sops ≤3.15, blocking_sop 3.16+ (b220c57aeccf); sem_wakeup in_wakeup
  *   ≤4.9, wake_q 4.10+ (9ae949fa382b, Dec 2016); msg_wakeup locked ≤4.8,
- *   wake_q 4.9+ (ee51636ca54f). The presets 3.9, 3.10, 3.11, 3.15, 4.10 and
- *   4.11 exist for these changes; their other switches are 3.18's (4.10,
+ *   wake_q 4.9+ (ee51636ca54f). The presets 3.9, 3.10, 3.11, 3.15, 4.8, 4.9,
+ *   4.10 and 4.11 exist for these changes (4.8 and 4.9 differ only in
+ *   msg_wakeup); their other switches are 3.18's (4.10,
  *   4.11: 4.13's with the IDR of their time), with the SEM* limits of
  *   before 3.16. ≤3.10's queues were read in that era's do_semtimedop
  *   (wait-for-zero ops list_add at the head of the one list, alter ops at
@@ -151,6 +152,10 @@ export const KERNEL_PRESETS: Readonly<Record<string, Readonly<KernelPreset>>> = 
   '3.18': { ...V3_ERA, ipc_limits: '3.16', ...SEM_3_16 },
   // procfs rb-tree (710585d4922f); SEM* defaults raised
   '3.19': { ...V3_ERA, proc_dir: 'rbtree', ipc_limits: '3.19', ...SEM_3_16 },
+  // the last release whose msgsnd wakes the receiver under the queue lock (msg_wakeup locked); otherwise 4.9
+  '4.8': { ...V3_ERA, proc_dir: 'rbtree', spinlock: 'queued', ipc_limits: '3.19', ...SEM_3_16 },
+  // msg's lockless pipelined wake-ups through wake_q (ee51636ca54f); semop still wakes through its IN_WAKEUP list
+  '4.9': { ...V3_ERA, proc_dir: 'rbtree', spinlock: 'queued', ipc_limits: '3.19', ...SEM_3_16, msg_wakeup: 'wake_q' },
   // wake_q for semop (9ae949fa382b, 4.10) and msg (4.9); still per-semaphore locks with complex_count, the 256-slot IDR
   '4.10': { ...V6_18, sysvipc_find_ipc: 'count', ipc_maxidx: 'none', ipc_idx_alloc: 'lowest', idr: 'layer256', msg_counters: 'atomic', rwsem: 'xadd', ipc_findkey: 'walk', sem_locking: 'per_sem' },
   // use_global_lock with its hysteresis (4.11) and the radix-tree IDR (4.11)

@@ -6,41 +6,8 @@
  * and variables give the same result, byte for byte); the criteria of
  * issue #18 are asserted on the same runs.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { resolveConfig } from './presets';
-import { initial_vars, parse_defaults } from './script/directives';
-import { parse } from './script/parser';
-import { isSmpProgram, runSmpProgram } from './smp/smp_run';
-import type { SmpResult } from './smp/types';
-
-const runs = new Map<string, SmpResult>();
-
-function point(file: string, kernel: string, vars: Record<string, number>, sets: string[] = [], fresh = false): SmpResult {
-  const key = JSON.stringify([file, kernel, vars, sets]);
-  const done = runs.get(key);
-  if (done && !fresh) return done;
-  const text = readFileSync(`public/examples/${file}`, 'utf8');
-  const parsed = parse(text);
-  if (!parsed.ok || !isSmpProgram(parsed.program)) throw new Error(`${file}: not a multi-CPU workload`);
-  const config = resolveConfig(
-    kernel,
-    sets.map((s) => s.split('=') as [string, string]),
-  );
-  if (!config.ok) throw new Error(config.message);
-  const defaults = parse_defaults(text);
-  const r = runSmpProgram(parsed.program, {
-    config: config.config,
-    vars: initial_vars(defaults.ok ? defaults.defaults : new Map(), new Map(Object.entries(vars).map(([k, v]) => [k, BigInt(v)]))),
-  });
-  if (r.result === null) throw new Error(r.error?.message ?? 'no result');
-  runs.set(key, r.result);
-  return r.result;
-}
-
-const digest = (r: SmpResult) => createHash('sha256').update(JSON.stringify(r)).digest('hex').slice(0, 16);
-const share = (r: SmpResult, k: 'spinning' | 'stalled') => r.cpus.reduce((a, c) => a + c[k], 0) / (r.duration * r.cpus.length);
+import { digest, point, share } from './reproduction.test-helper';
 
 describe('reproduction 7: fine-grained semaphore locking on 24 CPUs (006)', () => {
   const F = '006-sem-fine-grained-locking.ipc';

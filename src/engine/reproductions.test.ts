@@ -20,6 +20,7 @@ describe('the seed reproductions', () => {
       '006-sem-fine-grained-locking.ipc',
       '007-sem-locking-4cpus.ipc',
       '008-sem-complex-hysteresis.ipc',
+      '009-msg-pipelined-wakeups.ipc',
     ]);
     expect(reproductionFor('004-rcu-idr.ipc')?.kernels).toEqual(['2.6.25', '2.6.27']);
     expect(reproductionFor('tour.ipc')).toBe(undefined);

@@ -19,7 +19,7 @@ const preset = (name: string, sets: string[] = []) => {
 describe('ipc_findkey', () => {
   it('every preset up to 4.13 walks the IDR, 4.14 and later look the key up in the rhashtable', () => {
     const walk = Object.keys(KERNEL_PRESETS).filter((n) => KERNEL_PRESETS[n]!.ipc_findkey === 'walk');
-    expect(walk).toEqual(['2.6.25', '2.6.27', '3.9', '3.10', '3.11', '3.15', '3.18', '3.19', '4.10', '4.11', '4.13']);
+    expect(walk).toEqual(['2.6.25', '2.6.27', '3.9', '3.10', '3.11', '3.15', '3.18', '3.19', '4.8', '4.9', '4.10', '4.11', '4.13']);
     expect(KERNEL_PRESETS['4.14']!.ipc_findkey).toBe('rhashtable');
     expect(DEFAULT_CONFIG.ipc_findkey).toBe('rhashtable');
   });

@@ -19,7 +19,6 @@ import type { SchedTunables } from './sched';
 import type { Topology } from './topology';
 import type { SmpInterval } from './types';
 import type { Access } from './cacheline';
-import type { MsgReceiver, MsgSender } from '../ipc/namespace';
 import { task_struct_new, type TaskStruct } from '../kernel/task';
 
 export type MicroOp =
@@ -54,18 +53,15 @@ export type MicroOp =
   | { op: 'sleep' }
   | { op: 'end' };
 
-/** What a blocked msg system call waits for (the kernel's msg_receiver / msg_sender). */
-export type BlockedOn = { kind: 'msgrcv'; msr: MsgReceiver; bufsz: number } | { kind: 'msgsnd'; msqid: number; mss: MsgSender };
-
 export type TaskState = 'running' | 'runnable' | 'waiting' | 'blocked' | 'done';
 export type SleepReason = 'msg' | 'rwsem';
 
 /**
  * A task of a multi-CPU run. It is the kernel's task too: `kernel` is its
  * TaskStruct in kernel.state.tasks (same pid), which holds what the
- * kernel keeps per process (the undo list, the semop it sleeps in and the
- * result its waker stored); this record adds what the scheduler and the
- * timing model need.
+ * kernel keeps per process (the undo list, the semop or msgsnd/msgrcv it
+ * sleeps in and the result its waker stored: sem_status, msg_wait); this
+ * record adds what the scheduler and the timing model need.
  */
 export interface SmpTask {
   id: number;
@@ -85,7 +81,6 @@ export interface SmpTask {
   wake_pending: boolean;
   /** what a blocked task sleeps on */
   sleeping_on: SleepReason | null;
-  blocked_on: BlockedOn | null;
   /** when the current sleep or lock wait began */
   wait_since: number;
   /** sched.ts (CFS): virtual runtime, total CPU time, that total when the task last got its CPU, and when it was last charged */
@@ -129,7 +124,6 @@ export function smp_task_new(t: Pick<SmpTask, 'id' | 'name' | 'instance' | 'pid'
     pc: 0,
     wake_pending: false,
     sleeping_on: null,
-    blocked_on: null,
     wait_since: 0,
     vruntime: 0,
     sum_exec: 0,

@@ -72,3 +72,54 @@ describe('the msgctl paths of the multi-CPU model', () => {
     expect(r.locks.map((l) => l.lock).filter((l) => l.startsWith('msq:'))).toEqual(['msq:32769.lock']);
   });
 });
+
+describe('a task asleep in msgsnd or msgrcv keeps its wait in its kernel TaskStruct (msg_wait), as the processes of part 2 do', () => {
+  // s fills the queue (2 × 8192 bytes = msgmnb) and sleeps in its third msgsnd; k removes the queue meanwhile
+  const RMID =
+    'cpus 2\nwarmup 0 us\nduration 200 us\nq = msgget(1, IPC_CREAT|0600)\ntask s on 0 { msgsnd(q, 1, 8192); msgsnd(q, 1, 8192); msgsnd(q, 1, 8) }\ntask k on 1 { repeat 20 { msgctl(q, IPC_STAT) }; msgctl(q, IPC_RMID) }\n';
+
+  it('a sender asleep on a full queue that IPC_RMID removes returns EIDRM (freeque woke it with -EIDRM), not the EINVAL of a new lookup', () => {
+    const r = smp(RMID, '6.18');
+    expect(r.results['msgsnd EIDRM']).toBe(1);
+    expect(r.results['msgsnd EINVAL']).toBeUndefined();
+  });
+
+  it('a receiver asleep in msgrcv when the queue goes returns EIDRM without another pass', () => {
+    const r = smp(
+      'cpus 2\nwarmup 0 us\nduration 200 us\nq = msgget(1, IPC_CREAT|0600)\ntask r on 0 { msgrcv(q, 0, 8) }\ntask k on 1 { repeat 20 { msgctl(q, IPC_STAT) }; msgctl(q, IPC_RMID) }\n',
+      '6.18',
+    );
+    expect(r.results['msgrcv EIDRM']).toBe(1);
+  });
+});
+
+describe('msg_wakeup on the multi-CPU model: where msgsnd wakes the receiver it hands a message to', () => {
+  const PING =
+    'cpus 2\nwarmup 0 us\nduration 30 us\na = msgget(1, IPC_CREAT|0600)\nb = msgget(2, IPC_CREAT|0600)\ntask ping on 0 { forever { msgsnd(a, 1, 8); msgrcv(b, 0, 8) } }\ntask pong on 1 { forever { msgrcv(a, 0, 8); msgsnd(b, 1, 8) } }\n';
+  /** the first wake-up of pong and the queue-lock events of ping's msgsnd around it: acquire, release and wake in time order */
+  function order(wakeup: string): string[] {
+    const c = resolveConfig('6.18', [['msg_wakeup', wakeup]]);
+    if (!c.ok) throw new Error(c.message);
+    const seen: string[] = [];
+    let done = false;
+    runWorkload(PING, {
+      config: c.config,
+      probe: {
+        costs: runWorkload('').costs,
+        mark: null,
+        trace: (e) => {
+          if (done) return;
+          if (e.kind === 'smp_lock' && e.lock === 'msq:0.lock' && e.task === 0 && e.op !== 'wait') seen.push(e.op);
+          if (e.kind === 'smp_wake' && e.task === 1) seen.push('wake');
+          if (e.kind === 'smp_lock' && e.lock === 'msq:0.lock' && e.op === 'release' && seen.includes('wake')) done = true;
+        },
+      },
+    });
+    return seen.slice(-3);
+  }
+
+  it('4.9+ (wake_q): after the queue lock is released; < 4.9 (locked): while ping still holds it', () => {
+    expect(order('wake_q')).toEqual(['acquire', 'release', 'wake']);
+    expect(order('locked')).toEqual(['acquire', 'wake', 'release']);
+  });
+});

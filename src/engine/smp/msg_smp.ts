@@ -22,11 +22,22 @@
  * - percpu (6.1+): percpu_counter_add_local on this CPU's slot (batch
  *   INT_MAX, lib/percpu_counter.ts decides the rare fold, which takes the
  *   counter's spinlock and writes its shared count).
- * Wake-ups (pipelined hand-over, ss_wakeup, expunge_all) are issued after
- * the queue lock is dropped (6.18's wake_q); each takes the target CPU's
- * run-queue lock line. A call that blocks drops the lock and sleeps; after
- * a pipelined hand-over the receiver returns without taking any lock (the
- * "lockless receive" of do_msgrcv since 2.6.x: no rwsem, no queue lock).
+ * Wake-ups (pipelined hand-over, ss_wakeup, expunge_all), `msg_wakeup`:
+ * - wake_q (4.9+, Sebastian Andrzej Siewior and Davidlohr Bueso,
+ *   ee51636ca54f "ipc/msg: implement lockless pipelined wakeups"): collected
+ *   under the queue lock, issued after it is dropped (wake_up_q);
+ * - locked (< 4.9): wake_up_process at the point of waking, the queue lock
+ *   held: in pipelined_send and expunge_all (before anything is queued),
+ *   in do_msgrcv's ss_wakeup (after the counters), in freeque and IPC_SET.
+ *   The lock is held for the whole try_to_wake_up. (4.8 stores the
+ *   receiver's r_msg only after wake_up_process returns, and a receiver
+ *   not yet asleep spins on it meanwhile, "Lockless receive, part 2"; here
+ *   a receiver sleeps at the instant it drops the lock and its waker needs
+ *   that lock, so the spin cannot arise and is not modelled.)
+ * Each wake-up takes the target CPU's run-queue lock line. A call that
+ * blocks drops the lock and sleeps; after a pipelined hand-over the
+ * receiver returns without taking any lock (the "lockless receive" of
+ * do_msgrcv since 2.6.x: no rwsem, no queue lock).
  * msgget takes the ids rwsem for write (ipcget); IPC_INFO/MSG_INFO take it
  * for read (msgctl_info); IPC_STAT/MSG_STAT/MSG_STAT_ANY look the queue up
  * as msgsnd does and take its lock (msgctl_stat under RCU; 2.6.25's
@@ -162,11 +173,15 @@ export function msg_path(env: MsgPathEnv, o: Outcome, cpu: number): MicroOp[] {
       if (o.msqid < 0) break;
       lookup(env, ops);
       const lock = queueOps(o.msqid);
+      const locked = env.config.msg_wakeup === 'locked';
       ops.push(lock.lock, work(c.msg_queue_work));
+      // < 4.9: pipelined_send wakes before the message would be queued; do_msgrcv's ss_wakeup comes after the counters
+      if (locked && o.call === 'msgsnd') wakes(env, o, ops);
       if (o.kind === 'queued') counter_add(env, cpu, o.bytes, 1, ops);
       if (o.kind === 'dequeued') counter_add(env, cpu, o.bytes, -1, ops);
+      if (locked && o.call === 'msgrcv') wakes(env, o, ops);
       ops.push(lock.unlock);
-      wakes(env, o, ops);
+      if (!locked) wakes(env, o, ops);
       if (o.kind === 'blocked') {
         ops.push(SLEEP, END);
         return ops;
@@ -199,16 +214,20 @@ export function msg_path(env: MsgPathEnv, o: Outcome, cpu: number): MicroOp[] {
       const write = o.cmd === IPC_RMID || o.cmd === IPC_SET;
       ops.push(work(half));
       push(ops, rwsem_down(env, write));
+      const locked = env.config.msg_wakeup === 'locked';
       if (write && o.kind !== 'error') {
         // msgctl_down: the lookup with the rwsem held, the writes under the queue lock
+        // (< 4.9: expunge_all and ss_wakeup wake there, under the lock)
         const lock = queueOps(o.msqid);
-        ops.push(lineOps(env.ids.idr).read, lock.lock, work(c.msg_queue_work), lock.unlock);
+        ops.push(lineOps(env.ids.idr).read, lock.lock, work(c.msg_queue_work));
+        if (locked) wakes(env, o, ops);
+        ops.push(lock.unlock);
       } else {
         ops.push(work(c.msg_queue_work));
       }
       if (o.cmd === MSG_INFO && env.config.msg_counters === 'atomic') ops.push(ATOMIC_READ);
       // msgctl_down: wake_up_q before up_write
-      wakes(env, o, ops);
+      if (!locked || !write || o.kind === 'error') wakes(env, o, ops);
       push(ops, rwsem_up(env, write));
       // 6.1 msgctl_info: the sums come after up_read, each under its counter's lock
       if (o.cmd === MSG_INFO && env.config.msg_counters === 'percpu') {

@@ -2,11 +2,13 @@
  * The system calls of a task in a multi-CPU run: the engine's own msgsnd,
  * msgrcv and msgctl (ipc/msg.ts, ipc/msgctl.ts) with real sleeping. Where
  * the single-task engine returns BLOCK (and reports EINTR), a task here
- * queues the kernel's `msg_receiver` / `msg_sender` on the queue and
- * sleeps; pipelined_send, ss_wakeup and expunge_all (unchanged, in msg.ts)
- * hand it a message or wake it, and the task then re-enters the call:
- * a receiver that was handed a message returns it without looking at the
- * queue again (the kernel's lockless receive); a woken sender retries.
+ * sleeps as a process of part 2 does (ipc/msg_sleep.ts): its
+ * `msg_receiver` / `msg_sender` on the queue, what its stack holds in its
+ * kernel TaskStruct's `msg_wait`; pipelined_send, ss_wakeup and expunge_all
+ * (unchanged, in msg.ts) hand it a message or wake it, and the task then
+ * re-enters the call: a receiver that was handed a message returns it
+ * without looking at the queue again (the kernel's lockless receive); a
+ * woken sender goes round do_msgsnd's loop with the message it loaded.
  *
  * Each call also records an `Outcome` (what the path did: queued,
  * pipelined, dequeued, blocked, ...) and whom it woke, from which
@@ -15,13 +17,14 @@
  */
 import type { Kernel } from '../kernel';
 import { NO_PROBE } from '../probe';
-import { BLOCK, do_msgrcv, do_msgsnd, msg_ids, SEARCH_ANY, SEARCH_EQUAL, SEARCH_LESSEQUAL, SEARCH_NOTEQUAL } from '../ipc/msg';
+import { BLOCK, msg_ids, store_msg, type MsgRcvOut } from '../ipc/msg';
+import { msg_wake_run, msgrcv_may_sleep, msgsnd_may_sleep } from '../ipc/msg_sleep';
 import type { MsgQueue, MsgReceiver, MsgSender } from '../ipc/namespace';
 import { ipc_obtain_object_check } from '../ipc/util';
 import { KERNEL_SYSCALLS } from '../script/kernel_syscalls';
 import type { Syscalls } from '../script/syscalls';
 import { E2BIG, EACCES, EAGAIN, EFBIG, EINTR, EINVAL } from '../uapi/errno';
-import { IPC_RMID, IPC_SET, MSG_EXCEPT, MSG_NOERROR, MSG_STAT, MSG_STAT_ANY } from '../uapi/ipc';
+import { IPC_RMID, IPC_SET, MSG_STAT, MSG_STAT_ANY } from '../uapi/ipc';
 import type { SmpTask } from './machine';
 import type { KernelConfig } from '../config';
 import type { SemArray } from '../ipc/namespace';
@@ -72,16 +75,8 @@ export interface TaskSyscallContext {
   semSleepers: SmpTask[];
 }
 
-const INT_MAX = 0x7fffffff;
-const LONG_MIN = -0x8000000000000000n;
-const LONG_MAX = 0x7fffffffffffffffn;
-
-/** ipc/msg.c convert_mode for a sleeping receiver (MSG_COPY never sleeps: it needs IPC_NOWAIT). */
-function receiver_mode(msgtyp: bigint, msgflg: number): { mode: number; type: bigint } {
-  if (msgtyp === 0n) return { mode: SEARCH_ANY, type: 0n };
-  if (msgtyp < 0n) return { mode: SEARCH_LESSEQUAL, type: msgtyp === LONG_MIN ? LONG_MAX : -msgtyp };
-  return { mode: msgflg & MSG_EXCEPT ? SEARCH_NOTEQUAL : SEARCH_EQUAL, type: msgtyp };
-}
+const NO_BYTES = { bytes: null as string | null };
+const SCRATCH_RCV: MsgRcvOut = { msg: null };
 
 function queue(k: Kernel, msqid: number): MsgQueue | null {
   return msqid < 0 ? null : ipc_obtain_object_check(k.state.ipc, msg_ids(k), msqid, NO_PROBE);
@@ -126,55 +121,55 @@ export function taskSyscalls(ctx: TaskSyscallContext): Syscalls<Kernel> {
       set('msgget', r, r < 0 ? 'error' : 'done');
       return r;
     },
-    sys_msgsnd(k, msqid, mtype, msgsz, msgflg) {
+    sys_msgsnd(k, msqid, mtype, msgsz, msgflg, mtext = null) {
       k.probe.costs.syscalls++;
       const task = ctx.current!;
-      task.blocked_on = null;
-      const msq = queue(k, msqid);
+      // a woken sender goes round do_msgsnd's loop again with the message it loaded (msg_sleep.ts)
+      const wait = task.kernel.msg_wait;
+      const id = wait === null ? msqid : wait.msqid;
+      const msq = queue(k, id);
       const receivers = copyOf(msq?.q_receivers);
       const qnum = msq?.q_qnum ?? 0;
-      const r = do_msgsnd(k, msqid, mtype, msgsz, msgflg);
+      const r = wait === null ? msgsnd_may_sleep(k, msqid, mtype, msgsz, msgflg, mtext) : (msg_wake_run(k, task.pid)?.r ?? BLOCK);
       if (r === BLOCK) {
-        const mss: MsgSender = { tsk: task.pid, msgsz: Number(msgsz), woken: false };
-        msq!.q_senders.push(mss);
-        task.blocked_on = { kind: 'msgsnd', msqid, mss };
-        set('msgsnd', msqid, 'blocked');
+        set('msgsnd', id, 'blocked');
         return -EINTR;
       }
-      if (r < 0) set('msgsnd', msqid, 'error', woken_receivers(receivers));
-      else set('msgsnd', msqid, msq !== null && msq.q_qnum > qnum ? 'queued' : 'pipelined', woken_receivers(receivers), 0, Number(msgsz));
+      if (r < 0) set('msgsnd', id, 'error', woken_receivers(receivers));
+      else set('msgsnd', id, msq !== null && msq.q_qnum > qnum ? 'queued' : 'pipelined', woken_receivers(receivers), 0, Number(msgsz));
       return r;
     },
-    sys_msgrcv(k, msqid, msgtyp, msgsz, msgflg) {
+    sys_msgrcv(k, msqid, msgtyp, msgsz, msgflg, out = NO_BYTES) {
       k.probe.costs.syscalls++;
       const task = ctx.current!;
-      const waited = task.blocked_on;
-      task.blocked_on = null;
-      if (waited !== null && waited.kind === 'msgrcv') {
-        const got = waited.msr.r_msg;
-        if (typeof got !== 'number') {
-          set('msgrcv', msqid, 'received');
-          return Math.min(waited.bufsz, got.m_ts);
-        }
-        // -EAGAIN (IPC_SET changed the queue): search again; other errors are the result
-        if (got < 0 && got !== -EAGAIN) {
-          set('msgrcv', msqid, 'received');
-          return got;
-        }
+      const wait = task.kernel.msg_wait;
+      if (wait !== null && wait.woken !== null && wait.woken !== -EAGAIN) {
+        // the lockless receive: the waker's message or error, without looking at the queue
+        const res = msg_wake_run(k, task.pid)!;
+        out.bytes = res.bytes;
+        set('msgrcv', wait.msqid, 'received');
+        return res.r;
       }
-      const msq = queue(k, msqid);
+      // first pass, or woken with -EAGAIN (IPC_SET changed the queue): search again
+      const id = wait === null ? msqid : wait.msqid;
+      const msq = queue(k, id);
       const senders = copyOf(msq?.q_senders);
-      const r = do_msgrcv(k, msqid, msgtyp, msgsz, msgflg);
+      let r: number;
+      if (wait === null) {
+        r = msgrcv_may_sleep(k, msqid, msgtyp, msgsz, msgflg, SCRATCH_RCV);
+        const msg = SCRATCH_RCV.msg;
+        SCRATCH_RCV.msg = null;
+        out.bytes = r > 0 && msg !== null && msg.mtext !== null ? store_msg(msg, r) : null;
+      } else {
+        const res = msg_wake_run(k, task.pid);
+        r = res?.r ?? BLOCK;
+        out.bytes = res?.bytes ?? null;
+      }
       if (r === BLOCK) {
-        const { mode, type } = receiver_mode(msgtyp, msgflg);
-        const bufsz = msgsz > BigInt(INT_MAX) ? INT_MAX : Number(msgsz);
-        const msr: MsgReceiver = { r_tsk: task.pid, r_mode: mode, r_msgtype: type, r_maxsize: msgflg & MSG_NOERROR ? INT_MAX : bufsz, r_msg: 0 };
-        msq!.q_receivers.push(msr);
-        task.blocked_on = { kind: 'msgrcv', msr, bufsz };
-        set('msgrcv', msqid, 'blocked');
+        set('msgrcv', id, 'blocked');
         return -EINTR;
       }
-      set('msgrcv', msqid, r < 0 ? 'error' : 'dequeued', woken_senders(msq, senders), 0, Math.max(r, 0));
+      set('msgrcv', id, r < 0 ? 'error' : 'dequeued', woken_senders(msq, senders), 0, Math.max(r, 0));
       return r;
     },
     sys_semtimedop(k, semid, sops, timeout) {

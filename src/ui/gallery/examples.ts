@@ -133,6 +133,14 @@ export const EXAMPLES: readonly Example[] = [
     views: ['idr'],
   },
   {
+    file: '009-msg-pipelined-wakeups.ipc',
+    title: 'Message wake-ups after the unlock',
+    blurb:
+      "Ping-pong pairs on two message queues that all of them share, on 4 cores: up to 4.8 msgsnd woke the receiver while it held the queue lock, 4.9 wakes it from a wake_q once the lock is dropped. Open runs 4 threads on 4.8; Reproduce puts 2, 4 and 8 threads on both kernels beside the commit's +6%, +67% and +57%.",
+    kernel: { preset: '4.8' },
+    views: ['idr'],
+  },
+  {
     file: 'sem-producer-consumer.ipc',
     title: 'Producer and consumer on semaphores',
     blurb:

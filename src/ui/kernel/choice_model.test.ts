@@ -5,8 +5,8 @@ describe('the kernel selector model', () => {
   test('lists the presets oldest first, ending with the default', () => {
     expect(PRESET_NAMES[0]).toBe('2.6.25');
     expect(PRESET_NAMES.at(-1)).toBe('6.18');
-    // 13 presets of part 1 and the six sem releases of #16 (3.9, 3.10, 3.11, 3.15, 4.10, 4.11)
-    expect(PRESET_NAMES).toHaveLength(19);
+    // 13 presets of part 1, the six sem releases of #16 (3.9, 3.10, 3.11, 3.15, 4.10, 4.11) and msg's 4.8 / 4.9 of #18
+    expect(PRESET_NAMES).toHaveLength(21);
     const parts = PRESET_NAMES.map((n) => n.split('.').map(Number));
     for (let i = 1; i < parts.length; i++) expect(parts[i - 1]![0]! * 1000 + parts[i - 1]![1]!).toBeLessThanOrEqual(parts[i]![0]! * 1000 + parts[i]![1]!);
   });
