@@ -23,22 +23,32 @@ function expectSameAsRun(text: string, opts: RunWorkloadOptions = {}): void {
   expect(result.steps).toBe(whole.steps);
 }
 
+/** Every recorded workload and seed example, by name: one test each, so a slow one is seen (and timed) alone. */
+function corpusAndExamples(): [string, string][] {
+  const named: [string, string][] = listCorpus().map((e) => [e.name, e.text]);
+  const dir = new URL('../../public/examples/', import.meta.url);
+  for (const f of readdirSync(dir)) if (f.endsWith('.ipc')) named.push([`examples/${f}`, readFileSync(new URL(f, dir), 'utf8')]);
+  return named;
+}
+
+const SMALL_RUN: RunWorkloadOptions = {
+  maxSteps: 200_000,
+  vars: new Map([
+    ['N', 40n],
+    ['PAIRS', 2n],
+    // the semaphore stories' multi-CPU runs (006-008), kept small
+    ['SEMS', 2n],
+  ]),
+};
+
 describe('streamWorkload', () => {
-  it('prints, exits and counts exactly as runWorkload for every recorded workload and seed example', () => {
-    const texts = listCorpus().map((e) => e.text);
-    const dir = new URL('../../public/examples/', import.meta.url);
-    for (const f of readdirSync(dir)) if (f.endsWith('.ipc')) texts.push(readFileSync(new URL(f, dir), 'utf8'));
-    expect(texts.length).toBeGreaterThan(50);
-    for (const t of texts)
-      expectSameAsRun(t, {
-        maxSteps: 200_000,
-        vars: new Map([
-          ['N', 40n],
-          ['PAIRS', 2n],
-          // the semaphore stories' multi-CPU runs (006-008), kept small
-          ['SEMS', 2n],
-        ]),
-      });
+  const named = corpusAndExamples();
+  it('has the corpus and the examples to compare', () => {
+    expect(named.length).toBeGreaterThan(50);
+  });
+
+  it.each(named)('prints, exits and counts exactly as runWorkload: %s', (_name, text) => {
+    expectSameAsRun(text, SMALL_RUN);
   });
 
   it('matches runWorkload on generated programs, valid or not', () => {
