@@ -408,16 +408,26 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
       // queues is later), and is requeued in place or taken when it is done.
       const seq = q.seq[0]!;
       const tr = runs[id]!;
+      // The bound below which the task's next event would be the next one
+      // popped (strictly earliest: among equal times the older event goes
+      // first), inside the run and the current phase: recomputed only when
+      // the task queued something (a wake-up, a lock hand-over), which can
+      // only lower it.
+      const phaseEnd = warm ? m.end : Math.min(m.end, m.measure_from);
+      let pushes = q.next_seq;
+      let bound = Math.min(event_second_time(q), phaseEnd);
       for (let next = runTask(tr, time); ; next = runTask(tr, time)) {
         if (q.seq[0] !== seq) throw new Error(`an event was queued before the current one (t = ${time})`);
         if (next < 0) {
           event_take(q);
           break;
         }
-        // The event to queue would be the next one popped (strictly earliest:
-        // among equal times the older event goes first): run it now instead of
-        // through the heap; the same events happen in the same order.
-        if (!(next < event_second_time(q) && next < m.end && (warm || next < m.measure_from))) {
+        if (q.next_seq !== pushes) {
+          pushes = q.next_seq;
+          bound = Math.min(event_second_time(q), phaseEnd);
+        }
+        // below the bound: run it now instead of through the heap; the same events happen in the same order
+        if (!(next < bound)) {
           event_requeue_first(q, next, id);
           break;
         }
