@@ -14,8 +14,6 @@
 import type { TraceEvent } from '../../engine/trace';
 import { EVENT_CODE, MECHANISM_VIEW, mechanismOf, type CodeAt, type CodeContext } from '../../engine/code/event_code';
 import { codeContexts, type CodeBase } from '../../engine/code/code_context';
-import { configForChoice, type KernelChoice } from '../../engine/kernel_choice';
-import { DEFAULT_PRESET } from '../../engine/presets';
 import { IDR_STRIPS_PER_LEVEL, type IdrModel, type IdrStrip } from '../../engine/view/idr';
 import type { ProcModel } from '../../engine/view/proc';
 import type { ShmModel } from '../../engine/view/shm';
@@ -118,10 +116,8 @@ export const EVENT_NOUN = {
 
 const fmt = (n: number) => n.toLocaleString('en');
 
-/** What the narration starts from: the kernel the page runs and the current statement's text. */
-export function narrationBase(kernel: KernelChoice, statement: string | null): CodeBase {
-  return { config: configForChoice(kernel), release: kernel.preset ?? DEFAULT_PRESET, statement: statement ?? '' };
-}
+// narrationBase lives apart so the page can make one without loading this module (Stage.svelte loads it with the first step into an operation)
+export { narrationBase } from './narration_base';
 
 // one walk per operation (every open view narrates the same events)
 const walks = new WeakMap<readonly TraceEvent[], { key: string; contexts: CodeContext[] }>();
