@@ -82,9 +82,14 @@ function onPath<T>(node: OperationStatement, path: string, call: () => T): T {
   try {
     return call();
   } catch (e) {
-    if (e instanceof UnmodeledPathError) return unmodeled_path(node, path);
-    throw e;
+    return pathError(node, path, e);
   }
+}
+
+/** What a path-taking system call threw: a path the engine does not model ends the workload, anything else goes on up. */
+function pathError(node: OperationStatement, path: string, e: unknown): never {
+  if (e instanceof UnmodeledPathError) return unmodeled_path(node, path);
+  throw e;
 }
 
 /**
@@ -384,7 +389,13 @@ function execEcho(ctx: Ctx, node: EchoStatement): void {
   for (let i = 0; i < node.words.length; i++) value += (i > 0 ? ' ' : '') + interpolate(ctx, node.words[i]!);
   const text = formatEcho(value, node.path);
   begin(ctx, node, text);
-  const r = onPath(node, node.path, () => writeFile(ctx, encodeUtf8(node.path), encodeUtf8(value + '\n')));
+  // onPath without its closure: a loop of echos (a sysctl set per iteration) makes one per statement
+  let r: number;
+  try {
+    r = writeFile(ctx, encodeUtf8(node.path), encodeUtf8(value + '\n'));
+  } catch (e) {
+    return pathError(node, node.path, e);
+  }
   ctx.out.push(ctx.prefix + formatLine(text, r));
   finish(ctx, node, r);
 }
