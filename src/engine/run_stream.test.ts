@@ -124,3 +124,27 @@ describe('streamPlainParts', () => {
     expect(chunks).toEqual([]);
   });
 });
+
+describe('calls outside loops', () => {
+  // with constant arguments a call is planned once per run (operations.ts), as in a loop; with a variable it is not
+  const CALLS = [
+    'msgsnd(K, 1, "hi", 0)',
+    'msgsnd(K, 1, "hi", 0)',
+    'msgrcv(K, 2, 0, IPC_NOWAIT)',
+    'msgctl(K, IPC_STAT)',
+    'msgctl(K, IPC_STAT, msg_qnum)',
+    'semget(K, 1, 0600)',
+    'shmget(K, 4096, IPC_CREAT|0600)',
+  ];
+
+  it('print with constant arguments exactly what they print with the same values in variables, repeated or not', () => {
+    const head = 'q = msgget(IPC_PRIVATE, IPC_CREAT|0600)\n';
+    const withVariable = runWorkload(`#@default K=0\n${head}${CALLS.join('\n')}\n`);
+    const constant = `${head}${CALLS.map((c) => c.replace('K', '0')).join('\n')}\n`;
+    const planned = runWorkload(constant);
+    expect(planned.error).toBeNull();
+    expect(planned.output).toBe(withVariable.output);
+    expect(planned.output.split('msgsnd(0, 1, "hi", 0) = 0\n')).toHaveLength(3);
+    expect(streamed(constant).result.output).toBe(planned.output);
+  });
+});
