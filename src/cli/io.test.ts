@@ -1,5 +1,6 @@
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { chunkWriter, WRITE_SIZE } from './io';
+import { chunkWriter, drained, WRITE_SIZE } from './io';
 
 /** A stand-in for process.stdout that records each write(2) it would make. */
 function fakeStream(): { stream: NodeJS.WriteStream; writes: string[] } {
@@ -43,5 +44,49 @@ describe('chunkWriter', () => {
     const b = fakeStream();
     await chunkWriter(b.stream).end();
     expect(b.writes).toEqual([]);
+  });
+});
+
+/** A pipe whose reader takes each write(2) a tick later: full past its 16 KiB highWaterMark until it drains. */
+function slowPipe(): { stream: NodeJS.WriteStream; received: string[] } {
+  const received: string[] = [];
+  const w = new Writable({
+    highWaterMark: 1 << 14,
+    decodeStrings: false,
+    write(chunk: string, _enc, cb) {
+      received.push(chunk);
+      setTimeout(cb, 1);
+    },
+  });
+  return { stream: w as unknown as NodeJS.WriteStream, received };
+}
+
+describe('drained', () => {
+  it('is null while the stream takes writes, and once it is full waits until it drained', async () => {
+    const { stream, received } = slowPipe();
+    const out = chunkWriter(stream);
+    expect(out.drained()).toBeNull();
+    const chunks = Array.from({ length: 4 }, (_, i) => `${i}`.repeat(WRITE_SIZE));
+    for (const c of chunks) out.write(c);
+    // three chunks went to the stream (the last is held back): far past its highWaterMark
+    expect(stream.writableNeedDrain).toBe(true);
+    const wait = out.drained();
+    expect(wait).not.toBeNull();
+    await wait;
+    expect(stream.writableNeedDrain).toBe(false);
+    expect(out.drained()).toBeNull();
+    await out.end();
+    expect(received.join('')).toBe(chunks.join(''));
+  });
+
+  it('resolves when the reader goes away instead of draining', async () => {
+    const { stream } = slowPipe();
+    stream.write('x'.repeat(1 << 15));
+    const wait = drained(stream);
+    expect(wait).not.toBeNull();
+    stream.emit('error', Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+    await wait;
+    // the reader is gone: nothing to wait for any more
+    expect(drained(stream)).toBeNull();
   });
 });

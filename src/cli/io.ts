@@ -48,19 +48,43 @@ export function writeAll(stream: NodeJS.WriteStream, text: string): Promise<void
 export const WRITE_SIZE = 1 << 16;
 
 /**
+ * null when the stream takes more writes now; else a promise that resolves
+ * once what it holds has drained (or the reader went away). A pipe that is
+ * full makes Node queue every further write in memory, and a run keeping
+ * the thread lets nothing drain: a caller waits on this between parts.
+ */
+export function drained(stream: NodeJS.WriteStream): Promise<void> | null {
+  watch(stream);
+  if (!stream.writableNeedDrain || closed.has(stream)) return null;
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('error', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('error', done);
+    stream.on('close', done);
+  });
+}
+
+/**
  * Writes output as it is made: chunks are gathered to WRITE_SIZE and then
  * go to the stream at once (Node writes stdout to a file, a terminal or a
  * pipe with room synchronously on Linux, so the output is not held in
  * memory), without a callback, because the callbacks of writes made while
- * a run keeps the thread would all wait, holding on, until it ends. The
+ * a run keeps the thread would all wait, holding on, until it ends; to a
+ * full pipe they queue, and `drained` says when to wait (see drained). The
  * last chunk is always held back and written by `end`, which resolves once
  * everything is flushed (or the reader went away).
  */
-export function chunkWriter(stream: NodeJS.WriteStream): { write: (chunk: string) => void; end: () => Promise<void> } {
+export function chunkWriter(stream: NodeJS.WriteStream): { write: (chunk: string) => void; drained: () => Promise<void> | null; end: () => Promise<void> } {
   watch(stream);
   let held: string[] = [];
   let size = 0;
   return {
+    drained: () => drained(stream),
     write: (chunk) => {
       if (size >= WRITE_SIZE) {
         if (!closed.has(stream)) stream.write(held.length === 1 ? held[0]! : held.join(''));

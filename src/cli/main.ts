@@ -11,7 +11,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isMainThread } from 'node:worker_threads';
-import { streamPlainWorkload, type RunResult } from '../engine/run_plain';
+import { streamPlainParts, type RunResult } from '../engine/run_plain';
 import { resolveConfig } from '../engine/presets';
 import { parseSmpOverrides } from '../engine/smp/constants';
 import { ENGINE_VERSION, MODELLED_KERNEL } from '../engine/version';
@@ -68,7 +68,15 @@ async function runCommand(cmd: RunCommand, expect = false): Promise<number> {
     // one that must run whole (multi-CPU, multi-process) runs as run.ts's streamWorkload
     // would run it, and only then is run.ts's chunk (the multi-CPU model) loaded
     const out = chunkWriter(process.stdout);
-    const streamed = streamPlainWorkload(input.text, out.write, options);
+    // between parts, a full pipe (`| less`) is let drain, so that the output does not pile up in memory
+    const parts = streamPlainParts(input.text, out.write, options);
+    let part = parts.next();
+    while (part.done !== true) {
+      const wait = out.drained();
+      if (wait !== null) await wait;
+      part = parts.next();
+    }
+    const streamed = part.value;
     if (streamed !== null) result = streamed;
     else {
       result = (await import('../engine/run')).runWorkload(input.text, options);

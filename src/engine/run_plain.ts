@@ -67,6 +67,20 @@ export const STREAM_PART = 512;
  * `write` that throws ends the run with an internal error.
  */
 export function streamPlainWorkload(text: string, write: (chunk: string) => void, opts: RunWorkloadOptions = {}): RunResult | null {
+  const parts = streamPlainParts(text, write, opts);
+  for (;;) {
+    const r = parts.next();
+    if (r.done === true) return r.value;
+  }
+}
+
+/**
+ * streamPlainWorkload one part at a time: the generator yields after each
+ * part's output went to `write`, so that a caller can let its writes drain
+ * (the command line waits for a full pipe) before the next; its return
+ * value is streamPlainWorkload's. Run it to the end, or not at all.
+ */
+export function* streamPlainParts(text: string, write: (chunk: string) => void, opts: RunWorkloadOptions = {}): Generator<void, RunResult | null, void> {
   const probe = opts.probe ?? newProbe();
   const checked = check(text);
   if (!checked.ok) return { output: '', exitCode: 2, error: checked.error, costs: probe.costs, steps: 0 };
@@ -97,6 +111,7 @@ export function streamPlainWorkload(text: string, write: (chunk: string) => void
       if (moved !== 0) error = makeError(text, error.code, error.message, { start: error.start + moved, end: error.end + moved });
       break;
     }
+    yield;
   }
   return { output: '', exitCode: error === null ? 0 : errorExitCode(error), error, costs: probe.costs, steps: state.steps };
 }

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { listCorpus } from '../../tests/conformance/corpus';
 import { runWorkload, STREAM_PART, streamWorkload, type RunResult, type RunWorkloadOptions } from './run';
+import { streamPlainParts } from './run_plain';
 import { anyProgram } from './script/fuzz_programs';
 
 /** streamWorkload's result with its chunks joined into `output`, and the chunks. */
@@ -96,5 +97,54 @@ describe('streamWorkload', () => {
     expect(chunks).toEqual([]);
     expect(result.exitCode).toBe(2);
     expect(result.error?.line).toBe(STREAM_PART + 101);
+  });
+});
+
+describe('streamPlainParts', () => {
+  it('yields after each part, once its lines went to write, and returns what streamWorkload returns', () => {
+    const text = Array.from({ length: 2 * STREAM_PART + 7 }, (_, i) => (i % 2 ? 'msgctl(q, IPC_RMID)' : 'q = msgget(IPC_PRIVATE, 0600)')).join('\n');
+    const chunks: string[] = [];
+    const parts = streamPlainParts(text, (c) => chunks.push(c));
+    const linesAtYield: number[] = [];
+    let r = parts.next();
+    while (r.done !== true) {
+      linesAtYield.push(chunks.join('').split('\n').length - 1);
+      r = parts.next();
+    }
+    expect(linesAtYield).toEqual([STREAM_PART, 2 * STREAM_PART, 2 * STREAM_PART + 7]);
+    const whole = streamed(text);
+    expect(chunks.join('')).toBe(whole.result.output);
+    expect(r.value).toEqual({ ...whole.result, output: '' });
+  });
+
+  it('returns null at once, having written nothing, for a workload that must run whole', () => {
+    const chunks: string[] = [];
+    const parts = streamPlainParts('s = semget(IPC_PRIVATE, 1, IPC_CREAT|0600)\n@a semop(s, {0, -1})\nsemop(s, {0, 1})\n', (c) => chunks.push(c));
+    expect(parts.next()).toEqual({ done: true, value: null });
+    expect(chunks).toEqual([]);
+  });
+});
+
+describe('calls outside loops', () => {
+  // with constant arguments a call is planned once per run (operations.ts), as in a loop; with a variable it is not
+  const CALLS = [
+    'msgsnd(K, 1, "hi", 0)',
+    'msgsnd(K, 1, "hi", 0)',
+    'msgrcv(K, 2, 0, IPC_NOWAIT)',
+    'msgctl(K, IPC_STAT)',
+    'msgctl(K, IPC_STAT, msg_qnum)',
+    'semget(K, 1, 0600)',
+    'shmget(K, 4096, IPC_CREAT|0600)',
+  ];
+
+  it('print with constant arguments exactly what they print with the same values in variables, repeated or not', () => {
+    const head = 'q = msgget(IPC_PRIVATE, IPC_CREAT|0600)\n';
+    const withVariable = runWorkload(`#@default K=0\n${head}${CALLS.join('\n')}\n`);
+    const constant = `${head}${CALLS.map((c) => c.replace('K', '0')).join('\n')}\n`;
+    const planned = runWorkload(constant);
+    expect(planned.error).toBeNull();
+    expect(planned.output).toBe(withVariable.output);
+    expect(planned.output.split('msgsnd(0, 1, "hi", 0) = 0\n')).toHaveLength(3);
+    expect(streamed(constant).result.output).toBe(planned.output);
   });
 });

@@ -134,8 +134,11 @@ function seq_buf_string(buf: Uint8Array, from: number, to: number): string {
 function seq_put_num<V>(m: SeqFile<V>, sep: string, v: number, base: number, width: number): number {
   const neg = v < 0;
   let a = neg ? -v : v;
+  // below 2^31 (ids, pids, times until 2038) in int32 arithmetic, which the JIT divides by a constant base without a float division
+  const small = a <= 0x7fffffff;
   let digits = 1;
-  for (let t = a; t >= base; t = Math.floor(t / base)) digits++;
+  if (small) for (let t = a; t >= base; t = (t / base) | 0) digits++;
+  else for (let t = a; t >= base; t = Math.floor(t / base)) digits++;
   const len = neg ? digits + 1 : digits;
   const field = len > width ? len : width;
   const seplen = sep.length;
@@ -150,7 +153,7 @@ function seq_put_num<V>(m: SeqFile<V>, sep: string, v: number, base: number, wid
   if (neg) buf[count++] = 45;
   const end = count + digits;
   for (let i = end - 1; i >= count; i--) {
-    const q = Math.floor(a / base);
+    const q = small ? (a / base) | 0 : Math.floor(a / base);
     buf[i] = 48 + a - q * base;
     a = q;
   }
@@ -168,8 +171,13 @@ export function seq_put_oct<V>(m: SeqFile<V>, sep: string, v: number, width: num
   return seq_put_num(m, sep, v, 8, width);
 }
 
+/** 2^53 - 1 as a bigint: below it a u64 converts to a number exactly. */
+const MAX_EXACT = BigInt(Number.MAX_SAFE_INTEGER);
+
 /** `sep` then `%<width>llu` of a 64-bit value held as a bigint into the buffer: 0 or -1 on overflow. */
 export function seq_put_u64<V>(m: SeqFile<V>, sep: string, v: bigint, width: number): number {
+  // most values (segment sizes) are small: digits written straight in, no string made
+  if (v <= MAX_EXACT) return seq_put_num(m, sep, Number(v), 10, width);
   return seq_puts(m, sep + fmt_u64(v, width));
 }
 

@@ -10,7 +10,7 @@
  * null here), which knows which exist; the mqueue directory is modelled whole.
  */
 import type { Kernel } from '../kernel';
-import type { Dentry, FileOps, Mount } from '../fs/vfs';
+import type { Dentry, Mount } from '../fs/vfs';
 import { proc_dointvec, proc_dointvec_minmax, proc_doulongvec_minmax, proc_sys_file_ops, type CtlData, type CtlTable, type SysctlIo } from '../kernel/sysctl';
 import { ENOENT, ENOTDIR, ERANGE } from '../uapi/errno';
 import { IPC_MSG_IDS, IPC_SEM_IDS, IPC_SHM_IDS, type IpcNamespace } from './namespace';
@@ -163,9 +163,10 @@ const mq_sysctls: CtlTable<number>[] = [
   { ...mq_field('mq_msgsize_default', proc_dointvec_minmax, MIN_MSGSIZEMAX, HARD_MSGSIZEMAX), procname: 'msgsize_default' },
 ];
 
-function file_map(tables: readonly (CtlTable<number> | CtlTable<bigint>)[]): Map<string, FileOps> {
-  const m = new Map<string, FileOps>();
-  for (const t of tables) m.set(t.procname, proc_sys_file_ops(t as CtlTable<number>));
+/** Each file's Dentry, made once (a lookup hands out the same one; nothing changes a Dentry). */
+function file_map(tables: readonly (CtlTable<number> | CtlTable<bigint>)[]): Map<string, Dentry> {
+  const m = new Map<string, Dentry>();
+  for (const t of tables) m.set(t.procname, { type: 'file', ops: proc_sys_file_ops(t as CtlTable<number>) });
   return m;
 }
 
@@ -175,13 +176,12 @@ const mqueue_files = file_map(mq_sysctls);
 const mqueue_names = [...mqueue_files.keys()].sort();
 
 /** A file in a sysctl directory: the Dentry, -ENOTDIR for a path below it, or `missing` for an unknown name. */
-function sysctl_lookup(files: Map<string, FileOps>, rest: string, missing: number | null): Dentry | number | null {
+function sysctl_lookup(files: Map<string, Dentry>, rest: string, missing: number | null): Dentry | number | null {
   const slash = rest.indexOf('/');
-  const name = slash < 0 ? rest : rest.slice(0, slash);
-  const ops = files.get(name);
-  if (!ops) return missing;
+  const file = files.get(slash < 0 ? rest : rest.slice(0, slash));
+  if (file === undefined) return missing;
   if (slash >= 0) return -ENOTDIR;
-  return { type: 'file', ops };
+  return file;
 }
 
 const KERNEL_DIR = '/proc/sys/kernel/';

@@ -53,10 +53,21 @@ export function shm_ids(k: Kernel): IpcIds<ShmidKernel> {
   return k.state.ipc.ids[IPC_SHM_IDS];
 }
 
+/** shm_numpages' last argument and result: a workload makes many segments of one size, and each bigint operation allocates. */
+let last_size = 0n;
+let last_pages = 0n;
+
 /** (size + PAGE_SIZE - 1) >> PAGE_SHIFT in size_t arithmetic (wraps for sizes near 2^64). */
 export function shm_numpages(size: bigint): bigint {
-  return ((size + PAGE_MASK_ADD) & U64) >> PAGE_SHIFT;
+  if (size !== last_size) {
+    last_pages = ((size + PAGE_MASK_ADD) & U64) >> PAGE_SHIFT;
+    last_size = size;
+  }
+  return last_pages;
 }
+
+/** The largest size whose page count, shifted back, cannot wrap below it: newseg's ENOSPC check is needed only above it. */
+const NO_WRAP_SIZE = U64 - PAGE_MASK_ADD;
 
 /**
  * The backing file: hugetlb_file_setup (SHM_HUGETLB) or shmem_kernel_file_setup.
@@ -88,7 +99,7 @@ function newseg(k: Kernel, params: IpcParams): number {
   const shmflg = params.flg;
   const numpages = shm_numpages(size);
   if (size < SHMMIN || size > ns.shm_ctlmax) return -EINVAL;
-  if (((numpages << PAGE_SHIFT) & U64) < size) return -ENOSPC;
+  if (size > NO_WRAP_SIZE && ((numpages << PAGE_SHIFT) & U64) < size) return -ENOSPC;
   const tot = (ns.shm_tot + numpages) & U64;
   if (tot < ns.shm_tot || tot > ns.shm_ctlall) return -ENOSPC;
 

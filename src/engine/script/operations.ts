@@ -82,9 +82,14 @@ function onPath<T>(node: OperationStatement, path: string, call: () => T): T {
   try {
     return call();
   } catch (e) {
-    if (e instanceof UnmodeledPathError) return unmodeled_path(node, path);
-    throw e;
+    return pathError(node, path, e);
   }
+}
+
+/** What a path-taking system call threw: a path the engine does not model ends the workload, anything else goes on up. */
+function pathError(node: OperationStatement, path: string, e: unknown): never {
+  if (e instanceof UnmodeledPathError) return unmodeled_path(node, path);
+  throw e;
 }
 
 /**
@@ -129,10 +134,23 @@ function planCall(ctx: Ctx, node: CallStatement): CallPlan {
   return plan;
 }
 
+/** How many plans a run keeps before calls outside loops get none (a streamed part has STREAM_PART statements). */
+export const TOP_LEVEL_PLANS = 1024;
+
+/** Whether no argument of the call uses a variable (its plan then has every value and the whole text). */
+function constantArgs(node: CallStatement): boolean {
+  for (const arg of node.args) if (usesVariables(arg)) return false;
+  return true;
+}
+
 function execCall(ctx: Ctx, node: CallStatement): void {
   if (node.callee === 'shmdt') return execShmdt(ctx, node);
-  // a call outside any loop runs once: no plan is kept for it
-  const plan = ctx.plans.get(node) ?? (ctx.state.frames.length === 1 ? null : planCall(ctx, node));
+  // a call outside any loop usually runs once: no plan is kept for it, unless
+  // its arguments are all constant, which costs nothing more to plan and
+  // pays when the text repeats (a streamed file's repeated line is one
+  // tree); at most TOP_LEVEL_PLANS of them, so a long file run whole keeps
+  // few, and none when quiet (whose calls build no text)
+  const plan = ctx.plans.get(node) ?? (ctx.state.frames.length === 1 && (ctx.quiet || ctx.plans.size >= TOP_LEVEL_PLANS || !constantArgs(node)) ? null : planCall(ctx, node));
   const values: ArgValue[] = plan === null ? [0, 0, 0, 0] : plan.values;
   let text = plan === null ? null : plan.text;
   if (text === null) {
@@ -384,7 +402,13 @@ function execEcho(ctx: Ctx, node: EchoStatement): void {
   for (let i = 0; i < node.words.length; i++) value += (i > 0 ? ' ' : '') + interpolate(ctx, node.words[i]!);
   const text = formatEcho(value, node.path);
   begin(ctx, node, text);
-  const r = onPath(node, node.path, () => writeFile(ctx, encodeUtf8(node.path), encodeUtf8(value + '\n')));
+  // onPath without its closure: a loop of echos (a sysctl set per iteration) makes one per statement
+  let r: number;
+  try {
+    r = writeFile(ctx, encodeUtf8(node.path), encodeUtf8(value + '\n'));
+  } catch (e) {
+    return pathError(node, node.path, e);
+  }
   ctx.out.push(ctx.prefix + formatLine(text, r));
   finish(ctx, node, r);
 }
