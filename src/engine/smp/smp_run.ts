@@ -169,7 +169,7 @@ function siblingsOf(t: Topology, nr: number): number[][] {
  */
 function smt_slowdown(m: SmpMachine, siblings: readonly number[]): number {
   let busy = 0;
-  for (const sib of siblings) if (m.cpus[sib]!.current >= 0) busy++;
+  for (let i = 0; i < siblings.length; i++) if (m.cpus[siblings[i]!]!.current >= 0) busy++;
   return busy === 0 ? 1 : (busy + 1) / (1 + (m.constants.smt_speedup - 1) * busy);
 }
 
@@ -350,6 +350,11 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
           return spin_lock(m, task, op.lock, t, op.line, lineRef(op.line_id, op.line || op.lock), lockRef(op.lock_id, op.lock)) ?? -1;
         case 'spin_unlock':
           return spin_unlock(m, task, op.lock, t, op.line, lineRef(op.line_id, op.line || op.lock), lockRef(op.lock_id, op.lock));
+        // every statement ends with one: checked before the rarer ops (a switch on strings compares in order)
+        case 'end':
+          finishOp(task, t);
+          if (preempt_point(m, task, t)) return -1;
+          continue;
         case 'down_read':
         case 'down_write':
           return (spinning ? spin_down : down)(m, task, op.sem, op.op === 'down_write', t) ?? -1;
@@ -379,10 +384,6 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
             m.sem.sweeps++;
             m.sem.sweep_ns += measured(m, task.sweep_from, t);
           }
-          continue;
-        case 'end':
-          finishOp(task, t);
-          if (preempt_point(m, task, t)) return -1;
           continue;
       }
     }
