@@ -19,7 +19,8 @@ import { createKernel, type Kernel } from '../kernel';
 import { percpu_counter_init } from '../lib/percpu_counter';
 import { newProbe, type Costs, type Tracer } from '../probe';
 import { createKernelRun } from '../run';
-import type { DurationDeclaration, Expression, Program, SmpDeclarations, Span } from '../script/ast';
+import type { CallStatement, DurationDeclaration, Expression, Program, SmpDeclarations, Span } from '../script/ast';
+import type { CallPlan } from '../script/operations';
 import type { RunContext } from '../script/context';
 import { bad_declaration, makeError, toWorkloadError, WorkloadAbort, type WorkloadError } from '../script/errors';
 import { evaluate } from '../script/evaluate';
@@ -133,6 +134,8 @@ function makeTasks(m: SmpMachine, smp: SmpDeclarations, program: Program, kernel
   const out: TaskRun[] = [];
   const n = m.cpus.length;
   const syscalls = taskSyscalls(ctx);
+  // a call's plan depends on the statement alone: one table for every task
+  const plans = new Map<CallStatement, CallPlan>();
   for (const decl of smp.tasks) {
     const count = decl.count === null ? 1 : intIn(vars, decl.count, 0, 65536, 'the task count', decl);
     const body: Program = { type: 'Program', source: program.source, body: decl.body, start: decl.start, end: decl.end };
@@ -144,7 +147,7 @@ function makeTasks(m: SmpMachine, smp: SmpDeclarations, program: Program, kernel
       const cpu = decl.cpu === null ? id % n : intIn(state.vars, decl.cpu, 0, n - 1, `the CPU of task ${decl.name} ${i}`, decl);
       const task = smp_task_new({ id, name: decl.name, instance: i, pid: PID_BASE + id, cpu, pinned: decl.cpu !== null, kernel: task_create(kernel, PID_BASE + id) });
       // the statement's text is only for the trace's smp_op events, and a task prints nothing: quiet when no one traces
-      out.push({ task, run: createRun(body, kernel, { syscalls, maxSteps: Infinity, maxIdleSteps: MAX_IDLE_STEPS, state, quiet: m.trace === null }) });
+      out.push({ task, run: createRun(body, kernel, { syscalls, maxSteps: Infinity, maxIdleSteps: MAX_IDLE_STEPS, state, quiet: m.trace === null, plans }) });
     }
   }
   return out;
