@@ -7,13 +7,17 @@
 // a stand-in for what structured clone copies) and the page's DOM nodes.
 // A diagnostic, not a bench row: it prints a table and exits.
 //
-//   npx tsx scripts/bench/page-trace.ts [--presses N] [--back] [--views idr,proc] [--no-trace] [--profile] [--root DIR] [--ifb]
+//   npx tsx scripts/bench/page-trace.ts [--presses N] [--back] [--views idr,proc] [--no-trace] [--profile] [--mutations] [--root DIR] [--ifb]
 //
 // --profile: a CPU profile of the main thread over the presses instead of the
 // trace; prints the functions with the most self time (build with
 // `npx vite build --minify false` for readable names). --root DIR: serve the
 // dist/ of another checkout (built there), to compare two builds in turn.
 // --ifb: the rb-tree row's link instead (1000 ifb devices from step 990, proc view).
+// --mutations: no trace; the DOM mutations of each press (MutationObserver
+// records: attributes, text, nodes added and removed), by the part of the
+// page they fall in (the nearest ancestor with a data-testid). Unlike
+// times, these counts do not depend on the machine's load.
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { findBrowser } from '../find-browser.mjs';
@@ -29,6 +33,7 @@ const OPTIONS = {
   profile: { type: 'boolean' },
   root: { type: 'string' },
   ifb: { type: 'boolean' },
+  mutations: { type: 'boolean' },
 } satisfies OptionSpec;
 
 const START = MSG_32768_START;
@@ -39,6 +44,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** thread (CPU) time, µs */
+  tdur?: number;
   pid: number;
   tid: number;
   args?: { name?: string; data?: { type?: string; functionName?: string; url?: string; lineNumber?: number; frame?: string } };
@@ -102,6 +109,8 @@ function split(events: TraceEvent[], main: { pid: number; tid: number }, worker:
   let outerEnd = -1;
   let tasks = 0;
   let workerBusy = 0;
+  let tasksCpu = 0;
+  let workerCpu = 0;
   let longest = 0;
   const scripts: Record<string, number> = {};
   const clipOf = (s: number, e: number) => Math.max(0, Math.min(to, e) - Math.max(from, s));
@@ -128,6 +137,8 @@ function split(events: TraceEvent[], main: { pid: number; tid: number }, worker:
       advance(e.ts);
       if (e.name === 'RunTask' && e.ts >= outerEnd) {
         tasks += clipOf(e.ts, e.ts + e.dur!);
+        // thread time, in the share of the task inside the window
+        if (e.tdur !== undefined && e.dur! > 0) tasksCpu += (e.tdur * clipOf(e.ts, e.ts + e.dur!)) / e.dur!;
         longest = Math.max(longest, e.dur!);
         outerEnd = e.ts + e.dur!;
       }
@@ -139,14 +150,56 @@ function split(events: TraceEvent[], main: { pid: number; tid: number }, worker:
         script = `${e.name} ${d.type ?? ''} ${d.functionName ?? ''} ${(d.url ?? '').split('/').pop()}:${d.lineNumber ?? ''}`;
       }
       stack.push({ end: e.ts + e.dur!, kind, script });
-    } else if (worker !== null && e.pid === worker.pid && e.tid === worker.tid && e.name === 'RunTask') workerBusy += clipOf(e.ts, e.ts + e.dur!);
+    } else if (worker !== null && e.pid === worker.pid && e.tid === worker.tid && e.name === 'RunTask') {
+      workerBusy += clipOf(e.ts, e.ts + e.dur!);
+      if (e.tdur !== undefined && e.dur! > 0) workerCpu += (e.tdur * clipOf(e.ts, e.ts + e.dur!)) / e.dur!;
+    }
   }
   while (stack.length > 0) {
     advance(stack[stack.length - 1]!.end);
     stack.pop();
   }
-  return { by, tasks, workerBusy, longest, scripts };
+  return { by, tasks, tasksCpu, workerBusy, workerCpu, longest, scripts };
 }
+
+/**
+ * The main thread's CPU time (trace thread time, tdur) of the events that
+ * start inside [from, to] (µs), by kind as in split(): each event's own
+ * thread time, less that of the events nested in it. Unlike wall time it
+ * hardly moves with the machine's load.
+ */
+/** the main thread's CPU time of kind 'other' by event name, over all windows (µs) */
+const otherNames: Record<string, number> = {};
+
+function cpuSplit(events: TraceEvent[], main: { pid: number; tid: number }, from: number, to: number): Record<string, number> {
+  const by: Record<string, number> = {};
+  const inside = events
+    .filter((e) => e.ph === 'X' && e.pid === main.pid && e.tid === main.tid && e.dur !== undefined && e.tdur !== undefined && e.ts >= from && e.ts <= to)
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const stack: { end: number; kind: string; self: number; name: string }[] = [];
+  const close = () => {
+    const top = stack.pop()!;
+    by[top.kind] = (by[top.kind] ?? 0) + Math.max(0, top.self);
+    if (top.kind === 'other') otherNames[top.name] = (otherNames[top.name] ?? 0) + Math.max(0, top.self);
+  };
+  for (const e of inside) {
+    while (stack.length > 0 && stack[stack.length - 1]!.end <= e.ts) close();
+    const outer = stack[stack.length - 1];
+    if (outer !== undefined) outer.self -= e.tdur!;
+    stack.push({ end: e.ts + e.dur!, kind: KIND[e.name] ?? outer?.kind ?? 'other', self: e.tdur!, name: e.name });
+  }
+  while (stack.length > 0) close();
+  return by;
+}
+
+/**
+ * The profiler samples by the wall clock, so a sample taken after the thread
+ * was descheduled (a loaded machine) counts the whole wait to the function
+ * on the stack; counted at most this much (twice the sampling interval), a
+ * sample says roughly what ran, not how long the machine was away.
+ */
+const SAMPLE_US = 200;
+const MAX_SAMPLE_US = 2 * SAMPLE_US;
 
 interface ProfileNode {
   id: number;
@@ -162,7 +215,7 @@ interface ProfileNode {
  */
 async function profile(cdp: CDPSession, page: Page, run: () => Promise<void>, windows: () => Promise<[number, number][]>): Promise<void> {
   await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLE_US });
   const t0 = await page.evaluate(() => performance.now());
   await cdp.send('Profiler.start');
   await run();
@@ -180,8 +233,9 @@ async function profile(cdp: CDPSession, page: Page, run: () => Promise<void>, wi
   let t = p.startTime;
   let inWin = 0;
   p.samples.forEach((id, i) => {
-    const dt = p.timeDeltas[i] ?? 0;
-    t += dt;
+    const raw = p.timeDeltas[i] ?? 0;
+    t += raw;
+    const dt = Math.min(raw, MAX_SAMPLE_US);
     const ms = t0 + (t - p.startTime) / 1000;
     if (!win.some(([a, b]) => ms >= a && ms <= b)) return;
     inWin += dt;
@@ -228,8 +282,9 @@ async function profile(cdp: CDPSession, page: Page, run: () => Promise<void>, wi
   const inModule = new Map<string, Map<string, number>>();
   t = p.startTime;
   p.samples.forEach((id, i) => {
-    const dt = p.timeDeltas[i] ?? 0;
-    t += dt;
+    const raw = p.timeDeltas[i] ?? 0;
+    t += raw;
+    const dt = Math.min(raw, MAX_SAMPLE_US);
     const ms = t0 + (t - p.startTime) / 1000;
     if (!win.some(([a, b]) => ms >= a && ms <= b)) return;
     let mod = keyOf(byId.get(id)!).startsWith('(') ? keyOf(byId.get(id)!).split(' ')[0]! : '(runtime only)';
@@ -257,6 +312,23 @@ async function profile(cdp: CDPSession, page: Page, run: () => Promise<void>, wi
   for (const [k, us] of [...total].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`  ${per(us)}  ${k}`);
 }
 
+/** counts every DOM mutation from now on by kind and the nearest ancestor's data-testid (a string: tsx's __name is not in the page) */
+const COUNT_MUTATIONS = `(() => {
+  const m = (window.__mutations = {});
+  const where = (n) => {
+    for (let e = n.nodeType === 1 ? n : n.parentElement; e !== null; e = e.parentElement) { const t = e.getAttribute('data-testid'); if (t !== null) return t; }
+    return '(page)';
+  };
+  new MutationObserver((list) => {
+    for (const r of list) {
+      const add = (kind, n) => { const k = where(r.target) + ' ' + kind; m[k] = (m[k] ?? 0) + n; };
+      if (r.type === 'attributes') add('attr ' + r.attributeName, 1);
+      else if (r.type === 'characterData') add('text', 1);
+      else { if (r.addedNodes.length) add('added', r.addedNodes.length); if (r.removedNodes.length) add('removed', r.removedNodes.length); }
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+})()`;
+
 async function main() {
   const parsed = parseOptions(process.argv.slice(2), OPTIONS);
   if (!parsed.ok) throw new Error(parsed.message);
@@ -283,10 +355,12 @@ async function main() {
     const url = link(base, ifb ? IFB_1000 : MSG_32768, start, views);
     const { frame } = await openAt(page, url, start, views[0]!, 120_000);
     if (frame === null) throw new Error('no frame of the view');
+    if (process.env.IPCSCOPE_TRACE_CSS !== undefined) await page.addStyleTag({ content: process.env.IPCSCOPE_TRACE_CSS });
     await blur(page);
     await page.waitForTimeout(500);
     await page.evaluate(() => ((window as unknown as { __replySizes: number[] }).__replySizes.length = 0));
     const cdp = await ctx.newCDPSession(page);
+    if (v.mutations === true) await page.evaluate(COUNT_MUTATIONS);
     const times: number[] = [];
     const run = async () => {
       for (let i = 1; i <= presses; i++) {
@@ -296,7 +370,7 @@ async function main() {
       }
       await page.waitForTimeout(300);
     };
-    const plain = v['no-trace'] === true || v.profile === true;
+    const plain = v['no-trace'] === true || v.profile === true || v.mutations === true;
     const events = plain ? [] : await trace(cdp, run);
     if (v.profile === true)
       await profile(cdp, page, run, async () => {
@@ -316,6 +390,14 @@ async function main() {
     const big = sizes.filter((s) => s > 1000);
     console.log(`worker messages: ${sizes.length}; > 1 KB: ${big.length}, median ${median(big).toFixed(0)} chars, max ${Math.max(0, ...big)} chars (JSON)`);
     console.log(`DOM: ${dom.all} elements, ${dom.stage} in the stage, ${dom.svg} inside its svgs`);
+    if (v.mutations === true) {
+      const m = await page.evaluate(() => (window as unknown as { __mutations: Record<string, number> }).__mutations);
+      console.log('DOM mutations per press, by the nearest data-testid (kind: attributes / characterData / nodes added / nodes removed):');
+      for (const [k, n] of Object.entries(m)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 40))
+        console.log(`  ${(n / presses).toFixed(1).padStart(8)}  ${k}`);
+    }
     if (events.length === 0) return;
     const threadName = new Map<string, string>();
     for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') threadName.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
@@ -336,8 +418,12 @@ async function main() {
       const s = split(events, main, worker, kd.ts, to);
       for (const [w, us] of Object.entries(s.scripts)) scriptTotals[w] = (scriptTotals[w] ?? 0) + us;
       for (const k of ['script', 'gc', 'style', 'layout', 'paint', 'composite', 'other']) add(k, s.by[k] ?? 0);
+      const cpu = cpuSplit(events, main, kd.ts, to);
+      for (const k of ['script', 'gc', 'style', 'layout', 'paint', 'composite', 'other']) add(`${k}, CPU`, cpu[k] ?? 0);
       add('main tasks', s.tasks);
+      add('main tasks, CPU (tdur)', s.tasksCpu);
       add('worker busy', s.workerBusy);
+      add('worker busy, CPU (tdur)', s.workerCpu);
       add('longest main task (whole)', s.longest);
       add('keydown → frame', to - kd.ts);
     });
@@ -365,7 +451,9 @@ async function main() {
       const open: number[] = [];
       for (const e of inside) {
         while (open.length > 0 && open[open.length - 1]! <= e.ts) open.pop();
-        console.log(`${((e.ts - kd.ts) / 1000).toFixed(1).padStart(7)} ${'  '.repeat(open.length)}${e.name} ${(e.dur! / 1000).toFixed(1)} ms ${JSON.stringify(e.args?.data ?? {}).slice(0, 100)}`);
+        console.log(
+          `${((e.ts - kd.ts) / 1000).toFixed(1).padStart(7)} ${'  '.repeat(open.length)}${e.name} ${(e.dur! / 1000).toFixed(1)} ms (CPU ${((e.tdur ?? 0) / 1000).toFixed(1)}) ${JSON.stringify(e.args?.data ?? {}).slice(0, 100)}`,
+        );
         open.push(e.ts + e.dur!);
       }
     }
@@ -383,6 +471,11 @@ async function main() {
       .sort((a, b) => b[1] - a[1])
       .slice(0, 25))
       console.log(`  ${(n / keydowns.length).toFixed(1).padStart(6)}  ${k}`);
+    console.log("CPU time of kind 'other', by trace event (mean ms per press):");
+    for (const [w, us] of Object.entries(otherNames)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 10))
+      console.log(`  ${(us / 1000 / keydowns.length).toFixed(1).padStart(7)}  ${w}`);
     console.log('script inside keydown → frame, by outermost trace event (mean ms per press):');
     for (const [w, us] of Object.entries(scriptTotals)
       .sort((a, b) => b[1] - a[1])

@@ -37,6 +37,9 @@ export interface Notice {
 
 const normalize = (text: string) => text.replace(/\r\n?/g, '\n');
 
+/** resolves in a task of its own: the page may draw what the current one changed before the next part */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 const frame = () =>
   new Promise<void>((resolve) => {
     if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => resolve());
@@ -77,6 +80,8 @@ export class Playground {
   notices = $state.raw<Notice[]>([]);
   /** the frames of the selected views at the snapshot's step (from the worker, with the snapshot) */
   frames = $state.raw<Frames>({});
+  /** the reply's frames come a task after its snapshot (a view is mounting): the stage is not drawn at the step yet */
+  framesDue = $state(false);
   /** the inner position in the current operation: events of the frames that have happened (see ViewProps.sub) */
   sub = $state(0);
   /**
@@ -324,7 +329,7 @@ export class Playground {
         reply = await this.client.openWorkload(text, kernel, target);
       }
       if (opened && reply.kind === 'snapshot') this.sessionKernel = JSON.stringify(kernel);
-      this.#apply(reply, opened ? text : this.sessionText, landing);
+      await this.#apply(reply, opened ? text : this.sessionText, landing);
     } catch (e) {
       if (!(e instanceof EngineRestartedError || e instanceof EngineFailedError)) throw e;
       this.sessionText = null;
@@ -340,14 +345,23 @@ export class Playground {
     }
   }
 
-  #apply(reply: Reply, text: string | null, landing: SubLanding): void {
+  async #apply(reply: Reply, text: string | null, landing: SubLanding): Promise<void> {
     switch (reply.kind) {
       case 'snapshot': {
         const sub = this.sub;
         this.sessionText = text;
+        // a view drawn for the first time (a link opens, a long run arrives) mounts in a task of its own,
+        // after the console and the costs: all of it in one task was the 1M-statement run's long task
+        const mounts = Object.keys(reply.frames).some((v) => this.frames[v as ViewId] === undefined);
         // what did not change since the last reply keeps its identity, so the page updates only what did
-        this.frames = share(this.frames, reply.frames);
         this.snapshot = share(this.snapshot, reply.snapshot, SHARE_KEYS);
+        if (mounts) {
+          this.sub = 0;
+          this.framesDue = true;
+          await nextTask();
+          this.framesDue = false;
+        }
+        this.frames = share(this.frames, reply.frames);
         const n = this.events;
         this.sub = typeof landing === 'number' ? Math.min(landing, n) : landing === 'first' ? Math.min(1, n) : landing === 'last' ? Math.max(0, n - 1) : landing === 'keep' ? Math.min(sub, n) : n;
         if (landing !== 'keep') this.inner = landing !== 'end' && this.sub > 0;
