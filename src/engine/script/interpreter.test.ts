@@ -100,6 +100,16 @@ describe('variables', () => {
     expect(output).toBe('msgget(0x7, 000) = 0\nmsgctl(0, IPC_RMID) = 1\nmsgget(0x7, 000) = 2\nmsgctl(2, IPC_RMID) = 3\n' + 'msgget(0x7, 000) = 4\nmsgctl(4, IPC_RMID) = 5\n');
   });
 
+  it('a for range beyond the safe integers counts exactly (bigint counters), as one inside them does (number counters)', () => {
+    const big = 2n ** 60n;
+    const { output, state } = run(`for i in ${big - 1n}..${big + 2n} { msgctl(i, 0) }`, returning(0));
+    expect(output).toBe([big - 1n, big, big + 1n].map((v) => `msgctl(${BigInt.asIntN(32, v)}, IPC_RMID) = 0\n`).join(''));
+    expect(state.vars.get('i')).toBe(big + 1n);
+    const edge = BigInt(Number.MAX_SAFE_INTEGER);
+    expect(run(`for i in ${edge - 2n}..${edge} { }`, returning(0)).state.vars.get('i')).toBe(edge - 1n);
+    expect(run(`for i in ${edge - 1n}..${edge + 1n} { }`, returning(0)).state.vars.get('i')).toBe(edge);
+  });
+
   it('repeat runs N times (none for N <= 0) and nests', () => {
     expect(run('repeat 2 { repeat 3 { msgget(0, 0) } }', returning(0)).output.split('\n')).toHaveLength(7);
     expect(run('repeat -5 { msgget(0, 0) }\nrepeat 0 { msgget(0, 0) }', returning(0)).output).toBe('');
@@ -246,6 +256,30 @@ describe('the resumable machine', () => {
     expect(quiet.run.state.vars).toEqual(loud.run.state.vars);
     expect(quiet.kernel.log).toEqual(loud.kernel.log);
     expect(quiet.kernel.log.length).toBeGreaterThan(3);
+  });
+
+  it('stepQuiet() executes what step() would, and leaves the call, result and text in `last`', () => {
+    const src = 'q = msgget(5, 0)\nrepeat 2 {\n  msgsnd(q, 1, 4)\n}\ncat /a\nmsgget(x, 0)';
+    const kernel = () => {
+      let n = 0;
+      return createFakeKernel({ callResult: () => n++, files: new Map([['/a', '1\n']]) });
+    };
+    const a = start(src, kernel());
+    const b = start(src, kernel());
+    for (let i = 0; i < 4; i++) {
+      const s = a.run.step();
+      expect(b.run.stepQuiet()).toBe('op');
+      if (s.kind !== 'op') throw new Error('expected an operation');
+      expect(b.run.last).toEqual({ call: s.call, result: s.result, text: s.text });
+    }
+    expect(b.run.last).toEqual({ call: 'cat', result: 1, text: 'cat /a' });
+    expect(a.run.step()).toMatchObject({ kind: 'error', error: { code: 'undefined_variable' } });
+    expect(b.run.stepQuiet()).toBe('error');
+    expect(b.run.state.error).toEqual(a.run.state.error);
+    expect(b.run.stepQuiet()).toBe('error');
+    expect(b.kernel.log).toEqual(a.kernel.log);
+    const done = start('msgget(1, 0)', returning(0)).run;
+    expect([done.stepQuiet(), done.stepQuiet()]).toEqual(['op', 'done']);
   });
 
   it('a cat step returns its line count and the whole line group', () => {

@@ -10,7 +10,8 @@
  * costs one step, a loop whose iteration count exceeds the steps left fails
  * at once, and a run that reaches `maxSteps` stops with `step_limit`.
  */
-import type { ForStatement, LoopStatement, OperationStatement, Program, RepeatStatement, Statement } from './ast';
+import type { CallStatement, ForStatement, LoopStatement, OperationStatement, Program, RepeatStatement, Statement } from './ast';
+import type { CallPlan } from './operations';
 import type { Frame, RunContext, RunState } from './context';
 import { internal_error, step_limit, toWorkloadError, WorkloadAbort, type WorkloadError } from './errors';
 import { evaluate } from './evaluate';
@@ -53,6 +54,13 @@ export interface RunOptions<K> {
    * unchanged. Other statements (echo, cat, ...) still print.
    */
   quiet?: boolean;
+  /**
+   * the call plans (operations.ts's CallPlan: what of a call statement does
+   * not depend on variables) to fill and use, shared by runs of one program:
+   * the multi-CPU model's tasks of one declaration share theirs (fewer
+   * objects for a task's statements to touch); default: the run's own
+   */
+  plans?: Map<CallStatement, CallPlan>;
 }
 
 /**
@@ -148,6 +156,14 @@ function collectBlocks(program: Program): { blocks: Statement[][]; loops: LoopSt
   return { blocks, loops, blockOf };
 }
 
+/** collectBlocks of each program run so far (read-only, so runs of one program share them: the multi-CPU model's tasks). */
+const BLOCKS = new WeakMap<Program, ReturnType<typeof collectBlocks>>();
+function blocksOf(program: Program): ReturnType<typeof collectBlocks> {
+  let b = BLOCKS.get(program);
+  if (b === undefined) BLOCKS.set(program, (b = collectBlocks(program)));
+  return b;
+}
+
 /** The step budget as a whole number in [0, 2^53); unbounded (Infinity) is the largest. */
 function budget(maxSteps: number | undefined): number {
   if (maxSteps === undefined) return DEFAULT_MAX_STEPS;
@@ -161,7 +177,7 @@ function budget(maxSteps: number | undefined): number {
  * back from step()/runToEnd().
  */
 export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>): Run {
-  const { blocks, loops, blockOf } = collectBlocks(program);
+  const { blocks, loops, blockOf } = blocksOf(program);
   let starts: number[] | null = null;
   const ctx: RunContext<K> = {
     program,
@@ -177,7 +193,7 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
     result: 0,
     text: '',
     quiet: options.quiet ?? false,
-    plans: new Map(),
+    plans: options.plans ?? new Map<CallStatement, CallPlan>(),
     lineOf: (offset) => lineColumn((starts ??= lineStarts(program.source)), offset).line,
   };
   const c = ctx as RunContext<unknown>;

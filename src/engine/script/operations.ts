@@ -101,6 +101,9 @@ export interface CallPlan {
   values: ArgValue[];
   texts: (string | null)[];
   text: string | null;
+  /** the call's parameter kinds and their WRAP functions, resolved once (no table lookup by name per execution) */
+  params: readonly ParamKind[];
+  wraps: readonly ((v: bigint) => ArgValue)[];
 }
 
 function usesVariables(e: Expression): boolean {
@@ -129,7 +132,7 @@ function planCall(ctx: Ctx, node: CallStatement): CallPlan {
     texts[i] = i === 2 && node.payload !== undefined ? `"${quoteBytes(node.payload)}"` : formatArgument(params[i]!, values[i]!);
   }
   const text = !texts.every((t) => t !== null) ? null : node.payload === undefined ? formatCall(node.callee, values) : `${node.callee}(${texts.join(', ')})`;
-  const plan = { values, texts, text };
+  const plan = { values, texts, text, params, wraps: params.map((k) => WRAP[k]) };
   ctx.plans.set(node, plan);
   return plan;
 }
@@ -154,14 +157,15 @@ function execCall(ctx: Ctx, node: CallStatement): void {
   const values: ArgValue[] = plan === null ? [0, 0, 0, 0] : plan.values;
   let text = plan === null ? null : plan.text;
   if (text === null) {
-    const params = CALLS[node.callee].params;
+    const params = plan === null ? CALLS[node.callee].params : plan.params;
     const quiet = ctx.quiet;
     text = quiet ? '' : node.callee + '(';
     for (let i = 0; i < params.length; i++) {
       let t = plan === null ? null : (plan.texts[i] ?? null);
       if (t === null) {
         const arg = node.args[i];
-        values[i] = WRAP[params[i]!](arg === undefined ? 0n : evaluate(ctx, arg));
+        const v = arg === undefined ? 0n : evaluate(ctx, arg);
+        values[i] = plan === null ? WRAP[params[i]!](v) : plan.wraps[i]!(v);
         if (quiet) continue;
         t = i === 2 && node.payload !== undefined ? `"${quoteBytes(node.payload)}"` : formatArgument(params[i]!, values[i]!);
       }

@@ -87,6 +87,24 @@ function kindOf(t: Topology, from: number, to: number): SmpTransferKind {
   return d === 'local' ? 'smt' : d;
 }
 
+/** One more transfer of `how` in `t`: a store to a named field (a computed key, one of four names, is a megamorphic keyed access on every miss). */
+function count_transfer(t: Record<SmpTransferKind, number>, how: SmpTransferKind): void {
+  switch (how) {
+    case 'smt':
+      t.smt++;
+      return;
+    case 'socket':
+      t.socket++;
+      return;
+    case 'remote':
+      t.remote++;
+      return;
+    case 'memory':
+      t.memory++;
+      return;
+  }
+}
+
 /** The source of a fetch by `cpu`: owner, else the nearest (read) or farthest (write) sharer, else memory (-1). */
 function source(t: Topology, c: SmpConstants, line: CacheLine, cpu: number, farthest: boolean): number {
   if (line.owner >= 0) return line.owner;
@@ -128,7 +146,7 @@ export function cacheline_access(t: Topology, c: SmpConstants, line: CacheLine, 
   const start = Math.max(now, line.busy_until);
   const arrive = start + ns;
   line.busy_until = arrive;
-  line.transfers[how]++;
+  count_transfer(line.transfers, how);
   const stall = arrive - now;
   line.stall_ns += stall;
   if (access === 'read') {
@@ -172,7 +190,7 @@ function spinner_rereads(t: Topology, c: SmpConstants, line: CacheLine, writer: 
     const ns = transfer_ns(t, c, from, s);
     const how = kindOf(t, from, s);
     line.busy_until = Math.max(at, line.busy_until) + ns;
-    line.transfers[how]++;
+    count_transfer(line.transfers, how);
     holders.push(s);
     out.push({ cpu: s, at: line.busy_until, from, how, ns });
   }

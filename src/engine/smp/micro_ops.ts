@@ -75,9 +75,9 @@ const rq: string[] = [];
 const wakes: MicroOp[] = [];
 
 /** The micro-ops of the line or lock called `name`. */
-export const lineOps = (name: string): LineOps => intern(named, name, () => lineOpsNew(name));
-/** The spinlock (and line) of msg queue `msqid`: `msq:ID.lock`. */
-export const queueOps = (msqid: number): LineOps => intern(queues, msqid, () => lineOpsNew(`msq:${msqid}.lock`));
+export const lineOps = (name: string): LineOps => named.get(name) ?? intern(named, name, () => lineOpsNew(name));
+/** The spinlock (and line) of msg queue `msqid`: `msq:ID.lock` (looked up first: no closure per call, most calls find it). */
+export const queueOps = (msqid: number): LineOps => queues.get(msqid) ?? intern(queues, msqid, () => lineOpsNew(`msq:${msqid}.lock`));
 export const queueLock = (msqid: number): string => queueOps(msqid).name;
 /** The line of CPU `cpu`'s percpu_counter slots: `percpu:CPU` (cpu < MAX_CPUS). */
 export const percpuOps = (cpu: number): LineOps => (percpu[cpu] ??= lineOpsNew(`percpu:${cpu}`));
@@ -92,4 +92,4 @@ export const SLEEP: MicroOp = micro('sleep');
 
 const works = new Map<number, MicroOp>();
 /** { op: 'work', ns } */
-export const work = (ns: number): MicroOp => intern(works, ns, () => micro('work', { ns }));
+export const work = (ns: number): MicroOp => works.get(ns) ?? intern(works, ns, () => micro('work', { ns }));

@@ -153,7 +153,7 @@ function rwsem_up(env: MsgPathEnv, write: boolean): readonly MicroOp[] {
 }
 
 function push(ops: MicroOp[], more: readonly MicroOp[]): void {
-  for (const op of more) ops.push(op);
+  for (let i = 0; i < more.length; i++) ops.push(more[i]!);
 }
 
 function lookupOps(env: MsgPathEnv, ops: MicroOp[]): void {
@@ -171,13 +171,14 @@ function counter_add(env: MsgPathEnv, cpu: number, bytes: number, sign: 1 | -1, 
     ops.push(ATOMIC_ADD_PAIR);
     return;
   }
-  percpu_add(env, cpu, 'msg_bytes', sign * bytes, ops);
-  percpu_add(env, cpu, 'msg_hdrs', sign, ops);
+  const line = percpuOps(cpu).write;
+  percpu_add(env.percpu.msg_bytes, cpu, 'msg_bytes', sign * bytes, line, ops);
+  percpu_add(env.percpu.msg_hdrs, cpu, 'msg_hdrs', sign, line, ops);
 }
 
-function percpu_add(env: MsgPathEnv, cpu: number, name: 'msg_bytes' | 'msg_hdrs', amount: number, ops: MicroOp[]): void {
-  const folded = percpu_counter_add_batch(env.percpu[name], amount, PERCPU_COUNTER_LOCAL_BATCH, cpu, name);
-  ops.push(percpuOps(cpu).write);
+function percpu_add(counter: PercpuCounter, cpu: number, name: 'msg_bytes' | 'msg_hdrs', amount: number, write: MicroOp, ops: MicroOp[]): void {
+  const folded = percpu_counter_add_batch(counter, amount, PERCPU_COUNTER_LOCAL_BATCH, cpu, name);
+  ops.push(write);
   if (folded) {
     const lock = COUNTER_LOCK[name];
     ops.push(lock.lock, lock.rmw, lock.unlock);
@@ -185,8 +186,9 @@ function percpu_add(env: MsgPathEnv, cpu: number, name: 'msg_bytes' | 'msg_hdrs'
 }
 
 function wakes(env: MsgPathEnv, o: Outcome, ops: MicroOp[]): void {
-  for (const pid of o.woken) {
-    const task = env.taskOfPid(pid);
+  const woken = o.woken;
+  for (let i = 0; i < woken.length; i++) {
+    const task = env.taskOfPid(woken[i]!);
     if (task >= 0) ops.push(wake(task));
   }
 }

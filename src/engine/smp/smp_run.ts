@@ -19,14 +19,15 @@ import { createKernel, type Kernel } from '../kernel';
 import { percpu_counter_init } from '../lib/percpu_counter';
 import { newProbe, type Costs, type Tracer } from '../probe';
 import { createKernelRun } from '../run';
-import type { DurationDeclaration, Expression, Program, SmpDeclarations, Span } from '../script/ast';
+import type { CallStatement, DurationDeclaration, Expression, Program, SmpDeclarations, Span } from '../script/ast';
+import type { CallPlan } from '../script/operations';
 import type { RunContext } from '../script/context';
 import { bad_declaration, makeError, toWorkloadError, WorkloadAbort, type WorkloadError } from '../script/errors';
 import { evaluate } from '../script/evaluate';
 import { createRun, initialState, type Run } from '../script/interpreter';
 import { errnoName } from '../uapi/errno';
 import { isMachineName, MACHINES, smpConstants, type MachineName, type SmpConstants } from './constants';
-import { event_peek_task, event_peek_time, event_push, event_queue_new, event_requeue_first, event_second_time, event_take } from './event_queue';
+import { event_push, event_queue_new, event_requeue_first, event_take } from './event_queue';
 import { account, measured, reset_stats, smp_task_new, type SmpMachine, type SmpTask, type Spinlock } from './machine';
 import { ids_lines } from './ipc_layout';
 import { msg_path, runqueueLine, type MsgPathEnv } from './msg_smp';
@@ -133,6 +134,8 @@ function makeTasks(m: SmpMachine, smp: SmpDeclarations, program: Program, kernel
   const out: TaskRun[] = [];
   const n = m.cpus.length;
   const syscalls = taskSyscalls(ctx);
+  // a call's plan depends on the statement alone: one table for every task
+  const plans = new Map<CallStatement, CallPlan>();
   for (const decl of smp.tasks) {
     const count = decl.count === null ? 1 : intIn(vars, decl.count, 0, 65536, 'the task count', decl);
     const body: Program = { type: 'Program', source: program.source, body: decl.body, start: decl.start, end: decl.end };
@@ -144,7 +147,7 @@ function makeTasks(m: SmpMachine, smp: SmpDeclarations, program: Program, kernel
       const cpu = decl.cpu === null ? id % n : intIn(state.vars, decl.cpu, 0, n - 1, `the CPU of task ${decl.name} ${i}`, decl);
       const task = smp_task_new({ id, name: decl.name, instance: i, pid: PID_BASE + id, cpu, pinned: decl.cpu !== null, kernel: task_create(kernel, PID_BASE + id) });
       // the statement's text is only for the trace's smp_op events, and a task prints nothing: quiet when no one traces
-      out.push({ task, run: createRun(body, kernel, { syscalls, maxSteps: Infinity, maxIdleSteps: MAX_IDLE_STEPS, state, quiet: m.trace === null }) });
+      out.push({ task, run: createRun(body, kernel, { syscalls, maxSteps: Infinity, maxIdleSteps: MAX_IDLE_STEPS, state, quiet: m.trace === null, plans }) });
     }
   }
   return out;
@@ -169,7 +172,7 @@ function siblingsOf(t: Topology, nr: number): number[][] {
  */
 function smt_slowdown(m: SmpMachine, siblings: readonly number[]): number {
   let busy = 0;
-  for (const sib of siblings) if (m.cpus[sib]!.current >= 0) busy++;
+  for (let i = 0; i < siblings.length; i++) if (m.cpus[siblings[i]!]!.current >= 0) busy++;
   return busy === 0 ? 1 : (busy + 1) / (1 + (m.constants.smt_speedup - 1) * busy);
 }
 
@@ -350,6 +353,11 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
           return spin_lock(m, task, op.lock, t, op.line, lineRef(op.line_id, op.line || op.lock), lockRef(op.lock_id, op.lock)) ?? -1;
         case 'spin_unlock':
           return spin_unlock(m, task, op.lock, t, op.line, lineRef(op.line_id, op.line || op.lock), lockRef(op.lock_id, op.lock));
+        // every statement ends with one: checked before the rarer ops (a switch on strings compares in order)
+        case 'end':
+          finishOp(task, t);
+          if (preempt_point(m, task, t)) return -1;
+          continue;
         case 'down_read':
         case 'down_write':
           return (spinning ? spin_down : down)(m, task, op.sem, op.op === 'down_write', t) ?? -1;
@@ -380,10 +388,6 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
             m.sem.sweep_ns += measured(m, task.sweep_from, t);
           }
           continue;
-        case 'end':
-          finishOp(task, t);
-          if (preempt_point(m, task, t)) return -1;
-          continue;
       }
     }
   };
@@ -391,8 +395,13 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
   try {
     const q = m.queue;
     let warm = m.measure_from === 0;
-    for (let time = event_peek_time(q); time < m.end; time = event_peek_time(q)) {
-      const id = event_peek_task(q);
+    // The event being run, (time, id), is off the queue: the queue's first
+    // event is the one after it, so whether the task's next event comes
+    // before every other is one comparison. Whatever a task queues while it
+    // runs is later than its own event.
+    let time = q.size === 0 ? Infinity : q.time[0]!;
+    let id = q.size === 0 ? 0 : event_take(q);
+    while (time < m.end) {
       if (!warm && time >= m.measure_from) {
         reset_stats(m);
         warm = true;
@@ -400,39 +409,43 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
       m.events++;
       // a negative task is a timer: the end of task -1 - n's spinning on readers (rwsem_spin.ts)
       if (id < 0) {
-        event_take(q);
         spin_timeout(m, m.tasks[-1 - id]!, time);
+        if (q.size === 0) break;
+        time = q.time[0]!;
+        id = event_take(q);
         continue;
       }
-      // The task's event stays first in the queue while it runs (whatever it
-      // queues is later), and is requeued in place or taken when it is done.
-      const seq = q.seq[0]!;
       const tr = runs[id]!;
-      // The bound below which the task's next event would be the next one
-      // popped (strictly earliest: among equal times the older event goes
-      // first), inside the run and the current phase: recomputed only when
-      // the task queued something (a wake-up, a lock hand-over), which can
-      // only lower it.
+      // the task runs on while its next event is strictly earlier than the
+      // queue's first (among equal times the older event goes first) and in
+      // the current phase (warm-up, measured window): the same events happen
+      // in the same order as through the queue
       const phaseEnd = warm ? m.end : Math.min(m.end, m.measure_from);
-      let pushes = q.next_seq;
-      let bound = Math.min(event_second_time(q), phaseEnd);
-      for (let next = runTask(tr, time); ; next = runTask(tr, time)) {
-        if (q.seq[0] !== seq) throw new Error(`an event was queued before the current one (t = ${time})`);
+      for (;;) {
+        const next = runTask(tr, time);
+        const first = q.size === 0 ? Infinity : q.time[0]!;
+        if (first < time) throw new Error(`an event was queued before the current one (t = ${time})`);
         if (next < 0) {
-          event_take(q);
+          // done or handed on: the queue's first event is next
+          time = first;
+          if (q.size > 0) id = event_take(q);
           break;
         }
-        if (q.next_seq !== pushes) {
-          pushes = q.next_seq;
-          bound = Math.min(event_second_time(q), phaseEnd);
-        }
-        // below the bound: run it now instead of through the heap; the same events happen in the same order
-        if (!(next < bound)) {
-          event_requeue_first(q, next, id);
+        if (next < first) {
+          time = next;
+          if (next < phaseEnd) {
+            m.events++;
+            continue;
+          }
+          // past the phase: the loop's head starts the next phase (or ends the run) with it
           break;
         }
-        time = next;
-        m.events++;
+        // the queue's first event is next; this one is queued in its place
+        time = first;
+        const after = q.task[0]!;
+        event_requeue_first(q, next, id);
+        id = after;
+        break;
       }
     }
   } catch (e) {
