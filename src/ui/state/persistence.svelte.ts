@@ -13,6 +13,7 @@ import type { Playground } from '../playground.svelte';
 import { fetchExample, TOUR } from '../gallery/examples';
 import { DRAFT_KEY, loadDraft, saveDraft, type Draft } from './draft';
 import { chooseStartup } from './startup';
+import { AddressBar, WINDOW_HASH } from './address_bar';
 import { hashForState, linkedCompare, linkedOptions, type ChartsState, type CompareState, type PageMode, type SmpState, type UrlState } from './url_state';
 
 const URL_DELAY_MS = 250;
@@ -36,12 +37,13 @@ export class Persistence {
   /** a draft another tab saved while this one had edits of its own: saving waits until the user chooses */
   otherTabDraft = $state.raw<Draft | null>(null);
 
-  /** the hash this page wrote last (another one in the address bar means a link was pasted) */
-  #written = '';
+  /** the address bar's hash: the page's own, or a link waiting for its hashchange */
+  readonly #bar: AddressBar;
 
   constructor(pg: Playground, smp: SmpState) {
     this.#pg = pg;
     this.#smp = smp;
+    this.#bar = new AddressBar(WINDOW_HASH);
   }
 
   /** the draft differs from a text that was loaded, not typed: offer it back */
@@ -106,6 +108,7 @@ export class Persistence {
    * is run to. `restoreCharts` gets a link's charts choices (before the run).
    */
   async start(hash: string, restoreCharts?: (charts: ChartsState) => void): Promise<void> {
+    this.#bar.opened(hash);
     const s = chooseStartup(hash, this.draft, '');
     if (s.source === 'tour') s.workload = await this.#tour();
     if (s.problem !== null) this.#pg.notify('link', s.problem);
@@ -128,7 +131,7 @@ export class Persistence {
 
   /** The address bar changed: true when it was not this page (a pasted link), which the caller then opens with start(). */
   onHashChange(hash: string): boolean {
-    return hash !== this.#written;
+    return this.#bar.isNavigation(hash);
   }
 
   /** A link to the state right now (the address bar is brought up to date too). */
@@ -153,8 +156,8 @@ export class Persistence {
   }
 
   #writeHash(hash: string): void {
-    this.#written = hash;
-    if (location.hash !== hash) history.replaceState(history.state, '', hash);
+    // not over a link that is still to be opened (a write that came due before its hashchange)
+    this.#bar.write(hash);
   }
 
   async #tour(): Promise<string> {
