@@ -11,7 +11,7 @@ import { bundleSizes, MAIN_CHUNK_BUDGET_BYTES } from './bundle-size.mjs';
 import { appendSection, describeMachine, loadAverage, markdownSection, textTable, type Row } from './report';
 import { smpRows } from './smp';
 import { straceRows } from './strace';
-import { engineVersusKernel, oldFindIpc, processVersusKernel } from './versus';
+import { engineVersusKernel, largeFile, oldFindIpc, processVersusKernel } from './versus';
 import { parseOptions, type OptionSpec } from '../../src/cli/options';
 
 const SECTIONS = ['engine', 'old', 'smp', 'strace', 'page', 'bundle'] as const;
@@ -104,7 +104,7 @@ async function main(): Promise<number> {
     }
   };
   const scale = o.quick ? 1 / 8 : 1;
-  await section('engine', () => [...engineVersusKernel({ runs: o.runs, scale, log }), ...processVersusKernel({ runs: o.runs, scale, log })]);
+  await section('engine', () => [...engineVersusKernel({ runs: o.runs, scale, log }), ...processVersusKernel({ runs: o.runs, scale, log }), ...largeFile({ runs: o.runs, scale, log })]);
   await section('old', () => oldFindIpc({ runs: o.runs, scale, log, n: o.quick ? 8192 : 32768 }));
   await section('smp', () => smpRows({ runs: o.runs, log }));
   await section('strace', () => straceRows({ runs: o.runs, log }));

@@ -69,10 +69,7 @@ export const PROCESS_RATIO_BUDGET = 1.5;
  * so the figure is the sources' and not a stale bundle's.
  */
 export function processVersusKernel(opts: VersusOptions): Row[] {
-  const root = fileURLToPath(new URL('../../', import.meta.url));
-  opts.log('building the CLI (vite build --config vite.cli.config.ts)');
-  const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.cli.config.ts', '--logLevel', 'error'], { cwd: root, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`the CLI does not build: ${build.stderr.trim()}`);
+  const root = buildCli(opts);
   const dir = mkdtempSync(join(tmpdir(), 'ipcscope-bench-cli-'));
   // what Node's own start-up costs here, timed next to each CLI run: `node -e 0`
   // in the same environment, and without NODE_EXTRA_CA_CERTS when it is set
@@ -103,6 +100,115 @@ export function processVersusKernel(opts: VersusOptions): Row[] {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+let cliBuilt = false;
+
+/** Builds the CLI from the sources (once per bench), so that its figures are the sources' and not a stale bundle's. Return: the repository's root. */
+function buildCli(opts: VersusOptions): string {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  if (cliBuilt) return root;
+  opts.log('building the CLI (vite build --config vite.cli.config.ts)');
+  const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.cli.config.ts', '--logLevel', 'error'], { cwd: root, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`the CLI does not build: ${build.stderr.trim()}`);
+  cliBuilt = true;
+  return root;
+}
+
+/** The large workload file: this many lines (at scale 1). */
+export const LARGE_FILE_LINES = 1_000_000;
+/** Its one statement, repeated: 32000 queues (msgmni), then ENOSPC for every other line. */
+export const LARGE_FILE_LINE = 'q = msgget(IPC_PRIVATE, IPC_CREAT|0600)';
+export const LARGE_FILE_MS_BUDGET = 3000;
+export const LARGE_FILE_MB_BUDGET = 400;
+
+/**
+ * Loaded into the CLI process with --require: at exit it writes the
+ * process's own peak RSS (KB) and CPU time (µs) to the file named by
+ * IPCSCOPE_BENCH_USAGE (Node has no rusage of a child).
+ */
+const USAGE_HOOK = `process.on('exit', () => { const u = process.resourceUsage(); require('node:fs').writeFileSync(process.env.IPCSCOPE_BENCH_USAGE, JSON.stringify({ maxRSS: u.maxRSS, cpu: u.userCPUTime + u.systemCPUTime })); });\n`;
+
+/**
+ * A workload file of LARGE_FILE_LINES lines through the whole CLI process
+ * (`node bin/ipcscope.mjs run FILE > file`, start-up included): its wall
+ * time and its peak RSS, each against its budget (issue #14: imported
+ * traces are files like this). The median of up to 3 runs; the CPU time
+ * (user + system) is in the notes, being what a loaded machine distorts least.
+ */
+export function largeFile(opts: VersusOptions): Row[] {
+  const root = buildCli(opts);
+  const lines = Math.round(LARGE_FILE_LINES * opts.scale);
+  const runs = Math.max(1, Math.min(opts.runs, 3));
+  const dir = mkdtempSync(join(tmpdir(), 'ipcscope-bench-large-'));
+  const title = `${lines.toLocaleString('en')}-line workload file (\`${LARGE_FILE_LINE}\` repeated), whole CLI process`;
+  opts.log(`${title} (${runs} runs)`);
+  try {
+    const file = join(dir, 'large.ipc');
+    const out = join(dir, 'large.out');
+    const usageFile = join(dir, 'usage.json');
+    const hook = join(dir, 'usage-hook.cjs');
+    writeFileSync(file, `${LARGE_FILE_LINE}\n`.repeat(lines));
+    writeFileSync(hook, USAGE_HOOK);
+    const wall: number[] = [];
+    const rss: number[] = [];
+    const cpu: number[] = [];
+    for (let r = 0; r < runs; r++) {
+      rmSync(usageFile, { force: true });
+      const fd = openSync(out, 'w');
+      let p: ReturnType<typeof spawnSync>;
+      const t0 = performance.now();
+      try {
+        p = spawnSync(process.execPath, ['--require', hook, join(root, 'bin/ipcscope.mjs'), 'run', file], {
+          stdio: ['ignore', fd, 'pipe'],
+          env: { ...process.env, IPCSCOPE_BENCH_USAGE: usageFile },
+          timeout: 300_000,
+        });
+      } finally {
+        closeSync(fd);
+      }
+      wall.push(performance.now() - t0);
+      if (p.status !== 0) throw new Error(`ipcscope run of the large file failed (exit ${p.status}): ${String(p.stderr ?? p.error ?? '').trim()}`);
+      const wrong = checkLargeOutput(readFileSync(out, 'utf8'), lines);
+      if (wrong !== null) throw new Error(`the large file's run is wrong: ${wrong}`);
+      const usage = JSON.parse(readFileSync(usageFile, 'utf8')) as { maxRSS: number; cpu: number };
+      rss.push(usage.maxRSS / 1024);
+      cpu.push(usage.cpu / 1000);
+    }
+    const ms = median(wall);
+    const mb = median(rss);
+    const each = (xs: number[], unit: string) => xs.map((x) => `${x.toFixed(0)}${unit}`).join(', ');
+    return [
+      {
+        measurement: `${title}: wall time`,
+        value: ms,
+        unit: 'ms',
+        budget: `≤ ${LARGE_FILE_MS_BUDGET} ms`,
+        status: ms <= LARGE_FILE_MS_BUDGET ? 'pass' : 'fail',
+        notes: `median of ${runs} (${each(wall, ' ms')}); CPU (user + system) ${median(cpu).toFixed(0)} ms (${each(cpu, ' ms')}); output to a file`,
+      },
+      {
+        measurement: `${title}: peak RSS`,
+        value: mb,
+        unit: 'MB',
+        budget: `≤ ${LARGE_FILE_MB_BUDGET} MB`,
+        status: mb <= LARGE_FILE_MB_BUDGET ? 'pass' : 'fail',
+        notes: `median of ${runs} (${each(rss, ' MB')}); the process's own maxRSS at exit (process.resourceUsage, through a --require hook)`,
+      },
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** What the large file must print: one line per statement, the 32001st and later ENOSPC. Return: null or what is wrong. */
+export function checkLargeOutput(output: string, lines: number): string | null {
+  const got = output.length === 0 ? 0 : output.split('\n').length - 1;
+  if (got !== lines) return `printed ${got} lines, expected ${lines}`;
+  if (lines === 0) return null;
+  const last = `msgget(IPC_PRIVATE, IPC_CREAT|0600) = ${lines > 32000 ? '-1 ENOSPC (No space left on device)' : String(lines - 1)}\n`;
+  if (!output.endsWith(last)) return `the last line is not ${JSON.stringify(last)}`;
+  return null;
 }
 
 /** One `node -e 0` process with environment `env`, timed around the child as cliRun is. */

@@ -10,6 +10,8 @@ import { importStrace, type StraceSource } from '../engine/import/strace';
 import type { RunResult } from '../engine/run';
 import { readWorkload, writeAll } from './io';
 
+export { takeExpectFlag } from './expect_flag';
+
 export const IMPORT_USAGE = `  ipcscope import [--order end|start] FILE...|-
                                   an strace log (strace -f [-tt] -e trace=ipc ...; several
                                   -ff -o files FILE.PID are merged by time) as a workload
@@ -60,15 +62,6 @@ export async function importCommand(args: string[]): Promise<number> {
   err += `ipcscope: imported ${r.calls.length} calls of ${r.processes.length} process${r.processes.length === 1 ? '' : 'es'}; ${r.skipped} lines kept as comments\n`;
   await writeAll(process.stderr, err);
   return 0;
-}
-
-/** Removes `--expect` from run's arguments (main.ts's hook, so args.ts needs no new option); true when it was there. */
-export function takeExpectFlag(argv: string[]): boolean {
-  if (argv[0] !== 'run') return false;
-  const i = argv.indexOf('--expect');
-  if (i < 0) return false;
-  argv.splice(i, 1);
-  return true;
 }
 
 /**

@@ -2,19 +2,23 @@
  * The `ipcscope` command line. Bundled into build/cli/ipcscope.mjs; bin/ipcscope.mjs
  * imports it and calls main(). Run directly (`node build/cli/ipcscope.mjs ...`),
  * the bundle calls main() itself.
+ *
+ * Only what `run` needs is imported here: the other commands (sweep,
+ * --list-kernels, import, run --expect's report, help's strace part) are
+ * imported when they run, so the bundle's chunks for them are neither
+ * compiled nor evaluated by a plain `run` (vite.cli.config.ts).
  */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isMainThread } from 'node:worker_threads';
-import { engineInfo } from '../engine/api';
-import { runWorkload, streamWorkload, type RunResult } from '../engine/run';
+import { streamPlainWorkload, type RunResult } from '../engine/run_plain';
 import { resolveConfig } from '../engine/presets';
 import { parseSmpOverrides } from '../engine/smp/constants';
+import { ENGINE_VERSION, MODELLED_KERNEL } from '../engine/version';
 import { parseArgs, USAGE, type RunCommand } from './args';
-import { listKernelsCommand, sweepCommand } from './sweep';
 import { formatCostsTable } from './costs_table';
+import { takeExpectFlag } from './expect_flag';
 import { chunkWriter, readWorkload, writeAll } from './io';
-import { expectReport, importCommand, IMPORT_USAGE, takeExpectFlag } from './import';
 
 async function runCommand(cmd: RunCommand, expect = false): Promise<number> {
   const input = readWorkload(cmd.file);
@@ -49,19 +53,28 @@ async function runCommand(cmd: RunCommand, expect = false): Promise<number> {
   };
   let result: RunResult;
   if (expect) {
-    result = runWorkload(input.text, options);
+    result = (await import('../engine/run')).runWorkload(input.text, options);
+    const { expectReport } = await import('./import');
     const checked = expectReport(input.text, result);
     await writeAll(process.stdout, result.output + checked.report);
     if (result.error !== null) await writeAll(process.stderr, `${cmd.file === '-' ? '<stdin>' : cmd.file}:${result.error.line}:${result.error.column}: error: ${result.error.message}\n`);
     return checked.code;
   } else if (cmd.json) {
-    result = runWorkload(input.text, options);
+    result = (await import('../engine/run')).runWorkload(input.text, options);
     const json = { output: result.output, costs: result.costs, error: result.error, ...(result.smp === undefined ? {} : { smp: result.smp }) };
     await writeAll(process.stdout, JSON.stringify(json) + '\n');
   } else {
-    // printed as it runs: a workload of a million lines never holds its whole output
+    // printed as it runs: a workload of a million lines never holds its whole output;
+    // one that must run whole (multi-CPU, multi-process) runs as run.ts's streamWorkload
+    // would run it, and only then is run.ts's chunk (the multi-CPU model) loaded
     const out = chunkWriter(process.stdout);
-    result = streamWorkload(input.text, out.write, options);
+    const streamed = streamPlainWorkload(input.text, out.write, options);
+    if (streamed !== null) result = streamed;
+    else {
+      result = (await import('../engine/run')).runWorkload(input.text, options);
+      if (result.output.length > 0) out.write(result.output);
+      result = { ...result, output: '' };
+    }
     await out.end();
   }
   let err = '';
@@ -81,22 +94,22 @@ export async function main(argv: string[]): Promise<number> {
   const args = argv[0] === 'import' ? null : parseArgs(argv);
   let code: number;
   if (args === null) {
-    code = await importCommand(argv.slice(1));
+    code = await (await import('./import')).importCommand(argv.slice(1));
   } else if (!args.ok) {
     await writeAll(process.stderr, `ipcscope: ${args.message}\n\n${USAGE}`);
     code = 2;
   } else if (args.value.command === 'help') {
+    const { IMPORT_USAGE } = await import('./import');
     await writeAll(process.stdout, `ipcscope — the Linux SysV IPC internals, simulated exactly\n\n${USAGE}\nstrace logs:\n${IMPORT_USAGE}`);
     code = 0;
   } else if (args.value.command === 'version') {
-    const info = engineInfo();
-    await writeAll(process.stdout, `ipcscope ${info.version} (models ${info.kernel})\n`);
+    await writeAll(process.stdout, `ipcscope ${ENGINE_VERSION} (models ${MODELLED_KERNEL})\n`);
     code = 0;
   } else if (args.value.command === 'list-kernels') {
-    code = await listKernelsCommand();
+    code = await (await import('./sweep')).listKernelsCommand();
   } else {
     try {
-      code = args.value.command === 'sweep' ? await sweepCommand(args.value) : await runCommand(args.value, expect);
+      code = args.value.command === 'sweep' ? await (await import('./sweep')).sweepCommand(args.value) : await runCommand(args.value, expect);
     } catch (e) {
       await writeAll(process.stderr, `ipcscope: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
       code = 3;
@@ -106,8 +119,13 @@ export async function main(argv: string[]): Promise<number> {
   return code;
 }
 
-// a sweep worker thread (sweep_threads.ts) loads this bundle too: it is not the command
-export { sweepWorkerMain } from './sweep_threads';
+/**
+ * A sweep's worker thread: sweep_threads.ts's entry. The threads import the
+ * chunk of sweep_threads.ts itself (its import.meta.url), which this dynamic
+ * import makes a chunk of its own, exporting sweepWorkerMain by that name;
+ * that chunk may import this one, which is then not the command.
+ */
+export const sweepWorkerMain = async (): Promise<void> => (await import('./sweep_threads')).sweepWorkerMain();
 
 function isEntryPoint(): boolean {
   const script = process.argv[1];

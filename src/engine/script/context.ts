@@ -12,14 +12,17 @@ import type { Tracer } from '../probe';
 /**
  * One active block: the program body (block 0) or a loop body. `counter`
  * and `limit` are a repeat's iterations done and count, or a for loop's
- * current value and end (exclusive); unused for block 0.
+ * current value and end (exclusive); unused for block 0. Both are numbers
+ * when the loop's whole range is safe integers (every loop a workload
+ * writes, `forever` included: counting then allocates nothing), else both
+ * bigints.
  */
 export interface Frame {
   block: number;
   /** index of the next statement of the block to execute */
   next: number;
-  counter: bigint;
-  limit: bigint;
+  counter: number | bigint;
+  limit: number | bigint;
   /** the process the block's statements run in (a loop's `@NAME`, else the enclosing block's) */
   proc?: string;
 }

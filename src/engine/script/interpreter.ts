@@ -22,6 +22,9 @@ import type { Tracer } from '../probe';
 
 export type { Frame, RunState } from './context';
 
+const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
 /** How many output strings runToEnd collects before joining them into one. */
 const OUTPUT_BATCH = 1024;
 
@@ -68,6 +71,15 @@ export interface Run {
   /** executes the next operation */
   step(): StepResult;
   /**
+   * step() for a caller that reads only the operation's call, result and
+   * text (the multi-CPU model, millions of statements): no result object
+   * and no line number. 'op': read them from `last`; 'error': from
+   * state.error.
+   */
+  stepQuiet(): 'op' | 'done' | 'error';
+  /** the operation the last stepQuiet() executed: what step() would have returned as call, result and text */
+  readonly last: { call: string; result: number; text: string };
+  /**
    * Re-arms the operation the last step() executed, so that the next step()
    * executes it again, with the step and operation counts it had before: a
    * call that blocked and is re-entered when its task wakes (the multi-CPU
@@ -93,7 +105,7 @@ function firstWord(text: string): string {
 export function initialState(): RunState {
   return {
     v: 1,
-    frames: [{ block: 0, next: 0, counter: 0n, limit: 0n }],
+    frames: [{ block: 0, next: 0, counter: 0, limit: 0 }],
     vars: new Map(),
     steps: 0,
     ops: 0,
@@ -112,7 +124,7 @@ export function initialState(): RunState {
  * statement, with the variables and the step and operation counts kept.
  */
 export function continuedState(st: RunState): RunState {
-  st.frames = [{ block: 0, next: 0, counter: 0n, limit: 0n }];
+  st.frames = [{ block: 0, next: 0, counter: 0, limit: 0 }];
   st.status = 'running';
   return st;
 }
@@ -192,7 +204,9 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
     }
     spend(node);
     const proc = node.proc ?? c.state.frames[c.state.frames.length - 1]!.proc;
-    const frame: Frame = { block: blockOf.get(node)!, next: 0, counter: first, limit, ...(proc === undefined ? {} : { proc }) };
+    // numbers while the whole range is safe integers (exact: every counter value is below limit)
+    const small = first >= MIN_SAFE && limit <= MAX_SAFE;
+    const frame: Frame = { block: blockOf.get(node)!, next: 0, counter: small ? Number(first) : first, limit: small ? Number(limit) : limit, ...(proc === undefined ? {} : { proc }) };
     c.state.frames.push(frame);
     if (node.type === 'ForStatement') {
       c.state.vars.set(node.variable.name, first);
@@ -245,11 +259,14 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
       }
       const loop = loops[frame.block - 1]!;
       current = loop;
-      if (frame.counter + 1n < frame.limit) {
+      const counter = frame.counter;
+      const more = typeof counter === 'number' ? counter + 1 < (frame.limit as number) : counter + 1n < (frame.limit as bigint);
+      if (more) {
         spend(loop);
-        frame.counter++;
+        const next = typeof counter === 'number' ? counter + 1 : counter + 1n;
+        frame.counter = next;
         frame.next = 0;
-        if (loop.type === 'ForStatement') st.vars.set(loop.variable.name, frame.counter);
+        if (loop.type === 'ForStatement') st.vars.set(loop.variable.name, BigInt(next));
       } else st.frames.pop();
     }
   };
@@ -262,10 +279,32 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
     return error;
   };
 
+  /** the call of an executed operation node, as StepResult.call */
+  const callOf = (node: OperationStatement): string => (node.type === 'CallStatement' ? node.callee : node.type === 'ProcessStatement' ? node.action : firstWord(c.text));
+  const last = { call: '', result: 0, text: '' };
+
   return {
     program,
+    last,
     get state() {
       return c.state;
+    },
+    stepQuiet() {
+      const st = c.state;
+      if (st.status !== 'running') return st.status;
+      // a quiet run's calls print nothing: the output of other statements (echo, cat) is dropped, as step()'s caller here drops it
+      if (c.out.length > 0) c.out = [];
+      try {
+        const node = advance();
+        if (node === null) return 'done';
+        last.call = callOf(node);
+        last.result = c.result;
+        last.text = node.type === 'ProcessStatement' ? '' : c.text;
+        return 'op';
+      } catch (e) {
+        fail(e);
+        return 'error';
+      }
     },
     step(): StepResult {
       const st = c.state;
@@ -276,8 +315,7 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
         const node = advance();
         if (node === null) return { kind: 'done' };
         const output = c.out.length === 0 ? '' : c.out.join('');
-        const call = node.type === 'CallStatement' ? node.callee : node.type === 'ProcessStatement' ? node.action : firstWord(c.text);
-        return { kind: 'op', line: c.lineOf(node.start), start: node.start, end: node.end, result: c.result, output, call, text: node.type === 'ProcessStatement' ? '' : c.text };
+        return { kind: 'op', line: c.lineOf(node.start), start: node.start, end: node.end, result: c.result, output, call: callOf(node), text: node.type === 'ProcessStatement' ? '' : c.text };
       } catch (e) {
         return { kind: 'error', error: fail(e) };
       }

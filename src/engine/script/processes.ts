@@ -33,7 +33,9 @@ type Ctx = RunContext<unknown>;
 function procNamed(c: Ctx, name: string): ProcState {
   const procs = c.state.procs;
   if (procs.length === 0) procs.push({ name: 'main', pid: c.sys.task_first(c.kernel), blocked: null });
-  let p = procs.find((x) => x.name === name);
+  // a loop, not find(): no closure per statement
+  let p: ProcState | undefined;
+  for (let i = 0; p === undefined && i < procs.length; i++) if (procs[i]!.name === name) p = procs[i];
   if (p === undefined) {
     p = { name, pid: c.sys.task_fork(c.kernel, name), blocked: null };
     procs.push(p);

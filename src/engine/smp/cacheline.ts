@@ -51,7 +51,7 @@ export interface CacheLine {
 export type Access = 'read' | 'write' | 'rmw';
 
 /** The rereads of an access that caused none (most of them): one shared, frozen array instead of a new one per access. */
-const NO_REREADS: Reread[] = Object.freeze([]) as unknown as Reread[];
+export const NO_REREADS: Reread[] = Object.freeze([]) as unknown as Reread[];
 
 export interface AccessResult {
   /** when the access completes */

@@ -86,6 +86,40 @@ export interface MsgPathEnv {
   percpu: { msg_bytes: PercpuCounter; msg_hdrs: PercpuCounter };
   /** task id of a pid */
   taskOfPid: (pid: number) => number;
+  /** the micro-ops every path of this environment uses, built at its first path (msgPathOps) */
+  ops?: MsgPathOps;
+}
+
+/** The fixed micro-ops of an environment's paths (its constants' work amounts, its IDR root line, its lookup): resolved once instead of interned per statement. */
+interface MsgPathOps {
+  half: MicroOp;
+  send: MicroOp;
+  queue_work: MicroOp;
+  recv_end: MicroOp;
+  received: MicroOp;
+  syscall: MicroOp;
+  other: MicroOp;
+  /** the queue lookup (lookup's micro-ops) */
+  lookup: readonly MicroOp[];
+  idr_read: MicroOp;
+}
+
+function msgPathOps(env: MsgPathEnv): MsgPathOps {
+  const c = env.constants;
+  const half = c.syscall / 2;
+  const lookup: MicroOp[] = [];
+  lookupOps(env, lookup);
+  return {
+    half: work(half),
+    send: work(half + c.msg_load),
+    queue_work: work(c.msg_queue_work),
+    recv_end: work(half + c.msg_store),
+    received: work(c.msg_store + half),
+    syscall: work(c.syscall),
+    other: work(c.other_op),
+    lookup,
+    idr_read: lineOps(env.ids.idr).read,
+  };
 }
 
 /** atomic_add(msg_bytes) then atomic_inc(msg_hdrs): two locked RMWs of one line, one acquisition */
@@ -122,7 +156,7 @@ function push(ops: MicroOp[], more: readonly MicroOp[]): void {
   for (const op of more) ops.push(op);
 }
 
-function lookup(env: MsgPathEnv, ops: MicroOp[]): void {
+function lookupOps(env: MsgPathEnv, ops: MicroOp[]): void {
   if (env.config.ipc_lookup === 'rwsem') {
     push(ops, rwsem_down(env, false));
     ops.push(lineOps(env.ids.idr).read);
@@ -157,24 +191,26 @@ function wakes(env: MsgPathEnv, o: Outcome, ops: MicroOp[]): void {
   }
 }
 
-/** The micro-ops of one executed statement by a task on `cpu`, ending with 'end' (or 'sleep' then 'end'). */
-export function msg_path(env: MsgPathEnv, o: Outcome, cpu: number): MicroOp[] {
-  const c = env.constants;
-  const half = c.syscall / 2;
-  const ops: MicroOp[] = [];
+/**
+ * The micro-ops of one executed statement by a task on `cpu`, ending with
+ * 'end' (or 'sleep' then 'end'), appended to `ops` (the caller's empty
+ * list, reused from statement to statement) and returned.
+ */
+export function msg_path(env: MsgPathEnv, o: Outcome, cpu: number, ops: MicroOp[] = []): MicroOp[] {
+  const P = (env.ops ??= msgPathOps(env));
   switch (o.call) {
     case 'msgsnd':
     case 'msgrcv': {
       if (o.kind === 'received') {
-        ops.push(work(c.msg_store + half));
+        ops.push(P.received);
         break;
       }
-      ops.push(work(half + (o.call === 'msgsnd' ? c.msg_load : 0)));
+      ops.push(o.call === 'msgsnd' ? P.send : P.half);
       if (o.msqid < 0) break;
-      lookup(env, ops);
+      push(ops, P.lookup);
       const lock = queueOps(o.msqid);
       const locked = env.config.msg_wakeup === 'locked';
-      ops.push(lock.lock, work(c.msg_queue_work));
+      ops.push(lock.lock, P.queue_work);
       // < 4.9: pipelined_send wakes before the message would be queued; do_msgrcv's ss_wakeup comes after the counters
       if (locked && o.call === 'msgsnd') wakes(env, o, ops);
       if (o.kind === 'queued') counter_add(env, cpu, o.bytes, 1, ops);
@@ -186,44 +222,44 @@ export function msg_path(env: MsgPathEnv, o: Outcome, cpu: number): MicroOp[] {
         ops.push(SLEEP, END);
         return ops;
       }
-      ops.push(work(half + (o.kind === 'dequeued' ? c.msg_store : 0)));
+      ops.push(o.kind === 'dequeued' ? P.recv_end : P.half);
       break;
     }
     case 'msgget':
-      ops.push(work(half));
+      ops.push(P.half);
       push(ops, rwsem_down(env, true));
-      ops.push(work(c.msg_queue_work));
+      ops.push(P.queue_work);
       push(ops, rwsem_up(env, true));
-      ops.push(work(half));
+      ops.push(P.half);
       break;
     case 'msgctl': {
       if (o.statSet || o.cmd === IPC_STAT || o.cmd === MSG_STAT || o.cmd === MSG_STAT_ANY) {
         // msgctl_stat: the lookup of msgsnd (ipc_lock in 2.6.25), then the queue lock
         // (6.x: a failed lookup or permission check returns before the lock)
         const lock = queueOps(o.msqid);
-        ops.push(work(half));
-        lookup(env, ops);
-        if (o.kind !== 'error' || o.statSet) ops.push(lock.lock, work(c.msg_queue_work), lock.unlock);
-        ops.push(work(half));
+        ops.push(P.half);
+        push(ops, P.lookup);
+        if (o.kind !== 'error' || o.statSet) ops.push(lock.lock, P.queue_work, lock.unlock);
+        ops.push(P.half);
         if (!o.statSet || o.kind === 'error') break;
       } else if (o.cmd !== IPC_INFO && o.cmd !== MSG_INFO && o.cmd !== IPC_RMID && o.cmd !== IPC_SET) {
         // ksys_msgctl's switch: any other command is EINVAL before any lock
-        ops.push(work(c.syscall));
+        ops.push(P.syscall);
         break;
       }
       const write = o.cmd === IPC_RMID || o.cmd === IPC_SET;
-      ops.push(work(half));
+      ops.push(P.half);
       push(ops, rwsem_down(env, write));
       const locked = env.config.msg_wakeup === 'locked';
       if (write && o.kind !== 'error') {
         // msgctl_down: the lookup with the rwsem held, the writes under the queue lock
         // (< 4.9: expunge_all and ss_wakeup wake there, under the lock)
         const lock = queueOps(o.msqid);
-        ops.push(lineOps(env.ids.idr).read, lock.lock, work(c.msg_queue_work));
+        ops.push(P.idr_read, lock.lock, P.queue_work);
         if (locked) wakes(env, o, ops);
         ops.push(lock.unlock);
       } else {
-        ops.push(work(c.msg_queue_work));
+        ops.push(P.queue_work);
       }
       if (o.cmd === MSG_INFO && env.config.msg_counters === 'atomic') ops.push(ATOMIC_READ);
       // msgctl_down: wake_up_q before up_write
@@ -238,11 +274,11 @@ export function msg_path(env: MsgPathEnv, o: Outcome, cpu: number): MicroOp[] {
           ops.push(lock.unlock);
         }
       }
-      ops.push(work(half));
+      ops.push(P.half);
       break;
     }
     default:
-      ops.push(work(c.other_op));
+      ops.push(P.other);
   }
   ops.push(END);
   return ops;

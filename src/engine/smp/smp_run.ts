@@ -37,8 +37,8 @@ import { down, rwsem_down_locked, rwsem_up_locked, rwsem_waiting, up } from './r
 import { spin_down, spin_timeout, spin_up } from './rwsem_spin';
 import { preempt_point, sched_tunables, schedule, task_sleep, try_to_wake_up } from './sched';
 import { line_access, smp_line, smp_spinlock, spin_lock, spin_unlock } from './spinlock';
-import { cacheline_hit, type CacheLine } from './cacheline';
-import { otherOutcome, taskSyscalls, type TaskSyscallContext } from './task_syscalls';
+import type { CacheLine } from './cacheline';
+import { clearOutcome, otherOutcome, taskSyscalls, type TaskSyscallContext } from './task_syscalls';
 import { MAX_CPUS, nr_cpu_ids, topology_physical_package_id, topology_sibling, type Topology } from './topology';
 import type { SmpResult } from './types';
 
@@ -150,17 +150,26 @@ function makeTasks(m: SmpMachine, smp: SmpDeclarations, program: Program, kernel
   return out;
 }
 
+/** The other hardware threads of each CPU's core (topology_sibling, computed once per run). */
+function siblingsOf(t: Topology, nr: number): number[][] {
+  return Array.from({ length: nr }, (_, cpu) => {
+    const out: number[] = [];
+    for (let th = 0; th < t.threads; th++) {
+      const sib = topology_sibling(t, cpu, th);
+      if (sib !== cpu) out.push(sib);
+    }
+    return out;
+  });
+}
+
 /**
- * How much slower work runs on `cpu` now: 1 alone on its core; with k busy
- * SMT siblings the core's smt_speedup is shared by k + 1 threads.
+ * How much slower work runs on a CPU whose other hardware threads are
+ * `siblings` now: 1 alone on its core; with k busy SMT siblings the core's
+ * smt_speedup is shared by k + 1 threads.
  */
-function smt_slowdown(m: SmpMachine, cpu: number): number {
-  if (m.topology.threads === 1) return 1;
+function smt_slowdown(m: SmpMachine, siblings: readonly number[]): number {
   let busy = 0;
-  for (let th = 0; th < m.topology.threads; th++) {
-    const sib = topology_sibling(m.topology, cpu, th);
-    if (sib !== cpu && m.cpus[sib]!.current >= 0) busy++;
-  }
+  for (const sib of siblings) if (m.cpus[sib]!.current >= 0) busy++;
   return busy === 0 ? 1 : (busy + 1) / (1 + (m.constants.smt_speedup - 1) * busy);
 }
 
@@ -257,11 +266,11 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
   const nextStatement = (tr: TaskRun, t: number): boolean => {
     const task = tr.task;
     ctx.current = task;
-    ctx.outcome = otherOutcome();
-    const r = tr.run.step();
+    clearOutcome(ctx.outcome);
+    const kind = tr.run.stepQuiet();
     ctx.current = null;
-    if (r.kind === 'error') throw new Stop(r.error);
-    if (r.kind === 'done') {
+    if (kind === 'error') throw new Stop(tr.run.state.error!);
+    if (kind === 'done') {
       task.state = 'done';
       schedule(m, task, t);
       return false;
@@ -270,6 +279,7 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
     task.op_blocked = o.kind === 'blocked';
     // the call sleeps: when woken, the task re-enters the same statement
     if (task.op_blocked) tr.run.retry();
+    const r = tr.run.last;
     task.op_text = r.text;
     task.op_call = o.call === 'other' ? r.call : o.call;
     task.op_result = r.result;
@@ -277,7 +287,12 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
     task.op_semop = o.call === 'semop' && r.result === 0;
     task.op_sem_lock = o.sem.mode;
     task.op_start = t;
-    task.ops = o.call === 'semop' ? sem_path(semEnv, o.sem, o.kind, o.woken) : msg_path(env, o, task.cpu);
+    if (o.call === 'semop') task.ops = sem_path(semEnv, o.sem, o.kind, o.woken);
+    else {
+      // the task's list, done with: refilled in place
+      task.ops.length = 0;
+      msg_path(env, o, task.cpu, task.ops);
+    }
     task.pc = 0;
     return true;
   };
@@ -307,6 +322,8 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
   };
 
   const spinning = m.locks.rwsem === 'optimistic';
+  const smt = m.topology.threads > 1;
+  const siblings = siblingsOf(m.topology, nr);
   // a micro-op's line and lock by their number (micro_ops.ts's name_id): an array index instead of a Map lookup by name per event
   const lineRef = (id: number, name: string): CacheLine => m.line_refs[id] ?? (m.line_refs[id] = smp_line(m, name));
   const lockRef = (id: number, name: string): Spinlock => m.lock_refs[id] ?? (m.lock_refs[id] = smp_spinlock(m, name));
@@ -322,18 +339,13 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
       const op = task.ops[task.pc++]!;
       switch (op.op) {
         case 'work': {
-          const ns = op.ns * smt_slowdown(m, task.cpu);
+          const ns = smt ? op.ns * smt_slowdown(m, siblings[task.cpu]!) : op.ns;
           account(m, task.cpu, task.id, 'running', t, t + ns);
           return t + ns;
         }
-        case 'access': {
-          const line = lineRef(op.line_id, op.line);
-          // a plain hit (most accesses: this CPU's percpu line, the IDR root it shares): no result to build, no transfer to trace
-          const hit = cacheline_hit(constants, line, task.cpu, op.access, op.count ?? 1);
-          if (hit < 0) return line_access(m, task, op.line, op.access, t, op.count, line);
-          account(m, task.cpu, task.id, 'running', t, t + hit);
-          return t + hit;
-        }
+        case 'access':
+          // a plain hit (most accesses: this CPU's percpu line, the IDR root it shares) builds no result (line_access)
+          return line_access(m, task, op.line, op.access, t, op.count, lineRef(op.line_id, op.line));
         case 'spin_lock':
           return spin_lock(m, task, op.lock, t, op.line, lineRef(op.line_id, op.line || op.lock), lockRef(op.lock_id, op.lock)) ?? -1;
         case 'spin_unlock':
@@ -396,16 +408,26 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
       // queues is later), and is requeued in place or taken when it is done.
       const seq = q.seq[0]!;
       const tr = runs[id]!;
+      // The bound below which the task's next event would be the next one
+      // popped (strictly earliest: among equal times the older event goes
+      // first), inside the run and the current phase: recomputed only when
+      // the task queued something (a wake-up, a lock hand-over), which can
+      // only lower it.
+      const phaseEnd = warm ? m.end : Math.min(m.end, m.measure_from);
+      let pushes = q.next_seq;
+      let bound = Math.min(event_second_time(q), phaseEnd);
       for (let next = runTask(tr, time); ; next = runTask(tr, time)) {
         if (q.seq[0] !== seq) throw new Error(`an event was queued before the current one (t = ${time})`);
         if (next < 0) {
           event_take(q);
           break;
         }
-        // The event to queue would be the next one popped (strictly earliest:
-        // among equal times the older event goes first): run it now instead of
-        // through the heap; the same events happen in the same order.
-        if (!(next < event_second_time(q) && next < m.end && (warm || next < m.measure_from))) {
+        if (q.next_seq !== pushes) {
+          pushes = q.next_seq;
+          bound = Math.min(event_second_time(q), phaseEnd);
+        }
+        // below the bound: run it now instead of through the heap; the same events happen in the same order
+        if (!(next < bound)) {
           event_requeue_first(q, next, id);
           break;
         }

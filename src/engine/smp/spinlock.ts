@@ -19,7 +19,7 @@
  * object it protects share one line (named after the lock, unless the
  * caller names another: two semaphores' locks on one line, sem_smp.ts).
  */
-import { cacheline_access, cacheline_new, type AccessResult, type CacheLine } from './cacheline';
+import { cacheline_access, cacheline_hit, cacheline_new, NO_REREADS, type AccessResult, type CacheLine, type Reread } from './cacheline';
 import { event_push } from './event_queue';
 import { account, type SmpMachine, type SmpTask, type Spinlock } from './machine';
 
@@ -42,9 +42,16 @@ export function line_access_result(m: SmpMachine, task: SmpTask, name: string, a
   return r;
 }
 
-/** line_access_result's completion time. */
-export function line_access(m: SmpMachine, task: SmpTask, name: string, access: 'read' | 'write' | 'rmw', t: number, count = 1, line?: CacheLine): number {
-  return line_access_result(m, task, name, access, t, count, line).end;
+/**
+ * line_access_result's completion time. A plain hit (cacheline_hit: most
+ * accesses, the lock words of uncontended locks among them) is counted and
+ * accounted here without building the result, which would say no more.
+ */
+export function line_access(m: SmpMachine, task: SmpTask, name: string, access: 'read' | 'write' | 'rmw', t: number, count = 1, line: CacheLine = smp_line(m, name)): number {
+  const hit = cacheline_hit(m.constants, line, task.cpu, access, count);
+  if (hit < 0) return line_access_result(m, task, name, access, t, count, line).end;
+  account(m, task.cpu, task.id, 'running', t, t + hit);
+  return t + hit;
 }
 
 /** The spinlock `name` of `m`, created free on first use. */
@@ -85,8 +92,18 @@ export function spin_lock(m: SmpMachine, task: SmpTask, name: string, t: number,
 export function spin_unlock(m: SmpMachine, task: SmpTask, name: string, t: number, line = '', lineRec?: CacheLine, lockRec?: Spinlock): number {
   const ln = line === '' ? name : line;
   const l = lineRec ?? smp_line(m, ln);
-  const r = line_access_result(m, task, ln, 'write', t, 1, l);
-  const end = r.end;
+  // a plain hit (no one spins on the word, the holder owns it): no rereads, no result to build
+  const hit = cacheline_hit(m.constants, l, task.cpu, 'write', 1);
+  let end: number;
+  let rereads: readonly Reread[] = NO_REREADS;
+  if (hit >= 0) {
+    end = t + hit;
+    account(m, task.cpu, task.id, 'running', t, end);
+  } else {
+    const r = line_access_result(m, task, ln, 'write', t, 1, l);
+    end = r.end;
+    rereads = r.rereads;
+  }
   const s = lockRec ?? smp_spinlock(m, name);
   s.holder = -1;
   if (m.trace) m.trace({ kind: 'smp_lock', t: end, lock: name, cpu: task.cpu, task: task.id, op: 'release', waited: 0 });
@@ -95,7 +112,7 @@ export function spin_unlock(m: SmpMachine, task: SmpTask, name: string, t: numbe
     const w = m.tasks[next]!;
     // queued: the next waiter takes the word with a locked op; ticket: it
     // sees its turn when its re-read of the word arrives
-    const got = m.locks.spinlock === 'queued' ? line_access(m, w, ln, 'rmw', end, 1, l) : ticket_turn(l, w.cpu, r, end);
+    const got = m.locks.spinlock === 'queued' ? line_access(m, w, ln, 'rmw', end, 1, l) : ticket_turn(l, w.cpu, rereads, end);
     const waited = got - w.wait_since;
     account(m, w.cpu, w.id, 'spinning', w.wait_since, m.locks.spinlock === 'ticket' ? got : end);
     s.wait_ns += waited;
@@ -107,9 +124,9 @@ export function spin_unlock(m: SmpMachine, task: SmpTask, name: string, t: numbe
   return end;
 }
 
-/** Ticket lock: `cpu` stops spinning on the line when its re-read after the unlock arrives. Return: that time. */
-function ticket_turn(line: CacheLine, cpu: number, unlock: AccessResult, end: number): number {
+/** Ticket lock: `cpu` stops spinning on the line when its re-read after the unlock (`rereads`) arrives. Return: that time. */
+function ticket_turn(line: CacheLine, cpu: number, rereads: readonly Reread[], end: number): number {
   const i = line.spinners.indexOf(cpu);
   if (i >= 0) line.spinners.splice(i, 1);
-  return unlock.rereads.find((x) => x.cpu === cpu)?.at ?? end;
+  return rereads.find((x) => x.cpu === cpu)?.at ?? end;
 }

@@ -61,7 +61,7 @@ export interface Outcome {
   /** msgctl: the command */
   cmd: number;
   /** msgctl: the language's `msgctl(id, IPC_SET)`, an IPC_STAT then an IPC_SET */
-  statSet?: true;
+  statSet: boolean;
   /** bytes sent or received (for the msg_bytes counter) */
   bytes: number;
   /** semop: what sem_lock did (sem_smp.ts); NO_SEM_LOCK for every other call */
@@ -108,8 +108,17 @@ function woken_senders(msq: MsgQueue | null, before: readonly MsgSender[]): numb
 }
 
 export function taskSyscalls(ctx: TaskSyscallContext): Syscalls<Kernel> {
+  // one outcome record per run, written in place by each call (the caller reads it before the next statement)
   const set = (call: string, msqid: number, kind: OutcomeKind, woken: number[] = NONE, cmd = 0, bytes = 0, sem: SemLock = NO_SEM_LOCK) => {
-    ctx.outcome = { call, msqid, kind, woken, cmd, bytes, sem };
+    const o = ctx.outcome;
+    o.call = call;
+    o.msqid = msqid;
+    o.kind = kind;
+    o.woken = woken;
+    o.cmd = cmd;
+    o.statSet = false;
+    o.bytes = bytes;
+    o.sem = sem;
   };
   return {
     ...KERNEL_SYSCALLS,
@@ -215,7 +224,19 @@ export function taskSyscalls(ctx: TaskSyscallContext): Syscalls<Kernel> {
 
 /** The outcome of a statement that makes no msg or sem system call (echo, cat, shm, ...). */
 export function otherOutcome(): Outcome {
-  return { call: 'other', msqid: -1, kind: 'done', woken: NONE, cmd: 0, bytes: 0, sem: NO_SEM_LOCK };
+  return { call: 'other', msqid: -1, kind: 'done', woken: NONE, cmd: 0, statSet: false, bytes: 0, sem: NO_SEM_LOCK };
+}
+
+/** Resets `o` in place to otherOutcome()'s value (before each statement: a call that makes no msg or sem system call leaves it so). */
+export function clearOutcome(o: Outcome): void {
+  o.call = 'other';
+  o.msqid = -1;
+  o.kind = 'done';
+  o.woken = NONE;
+  o.cmd = 0;
+  o.statSet = false;
+  o.bytes = 0;
+  o.sem = NO_SEM_LOCK;
 }
 
 /**

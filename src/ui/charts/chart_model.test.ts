@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { newProbe } from '../../engine/probe';
 import { DEFAULT_CONFIG } from '../../engine/config';
 import { fittedSlope, type SweepResult } from '../../engine/sweep';
-import { chartModel, DASHES, formatNs, formatSlope, MARKERS, PALETTE, spreadLabels } from './chart_model';
+import { REPRODUCTIONS } from '../../engine/reproductions';
+import { chartModel, DASHES, formatNs, formatSlope, MARKERS, PALETTE, ratioLabel, spreadLabels, textWidth, type ChartModel, type RatioLabel } from './chart_model';
 
 const pt = (value: number, ns: number) => ({ value, costs: newProbe().costs, ns, exitCode: 0 as const, error: null });
 const points = [pt(1024, 4.28e6), pt(2048, 15.1e6), pt(4096, 56.5e6)];
@@ -134,4 +135,69 @@ describe('a published ratio', () => {
     expect(r.text).toBe('6.1 / 6.0 at PAIRS = 80: published 3.38×, here 4.32×');
     expect(chartModel(result(null), [], 640, 380, [ratio]).ratios[0]!.ours).toBe(null);
   });
+});
+
+describe("a published ratio's label", () => {
+  const plot = { left: 60, right: 500, top: 12, bottom: 336 };
+  /** The label's estimated box, [left, right] × [top, baseline]. */
+  const box = (l: RatioLabel) => {
+    const w = textWidth(l.text);
+    return { left: l.anchor === 'end' ? l.x - w : l.x, right: l.anchor === 'end' ? l.x : l.x + w, top: l.y - 11, bottom: l.y };
+  };
+
+  test('sits above and left of its diamond where the plot area has room', () => {
+    expect(ratioLabel('published 3.38×', 400, 100, plot)).toEqual({ text: 'published 3.38×', x: 392, y: 92, anchor: 'end' });
+  });
+
+  test('goes to the right of a diamond on the y axis, clear of the tick texts and the axis title', () => {
+    const l = ratioLabel('published 1.0609×', plot.left, 100, plot);
+    expect(l).toEqual({ text: 'published 1.0609×', x: plot.left + 8, y: 92, anchor: 'start' });
+    expect(box(l).left).toBeGreaterThan(plot.left);
+  });
+
+  test('stays inside the plot area at its corners', () => {
+    for (const [px, py] of [
+      [plot.left + 20, plot.top],
+      [plot.right, plot.top - 30],
+      [plot.left, plot.bottom + 5],
+      [plot.right - 60, plot.bottom],
+    ] as const) {
+      const b = box(ratioLabel('published 10.47×', px, py, plot));
+      expect(b.left).toBeGreaterThanOrEqual(plot.left);
+      expect(b.right).toBeLessThanOrEqual(plot.right);
+      expect(b.top).toBeGreaterThanOrEqual(plot.top);
+      expect(b.bottom).toBeLessThanOrEqual(plot.bottom);
+    }
+  });
+
+  // every reproduction chart that draws ratios, with made-up rates at its values and its published series
+  for (const repro of REPRODUCTIONS.filter((r) => (r.ratios ?? []).length > 0)) {
+    test(`stays inside the plot area on the ${repro.file} chart`, () => {
+      const ratios = repro.ratios!;
+      const smp = (value: number, throughput: number) => ({ ...pt(value, 5), throughput });
+      const result: SweepResult = {
+        variable: repro.variable,
+        values: [...repro.values],
+        constants: {},
+        measureLine: 0,
+        series: repro.kernels.map((k, i) => ({
+          label: k,
+          config: DEFAULT_CONFIG,
+          points: repro.values.map((v) => smp(v, 1e6 * (1 + i * (ratios[0]!.ratio - 1)))),
+          slopes: [],
+          slope: null,
+          counterSlopes: {},
+        })),
+      };
+      const m: ChartModel = chartModel(result, repro.published, 640, 380, ratios);
+      expect(m.ratios).toHaveLength(ratios.length);
+      for (const r of m.ratios) {
+        const b = box(r.label);
+        expect(b.left).toBeGreaterThanOrEqual(m.margin.left);
+        expect(b.right).toBeLessThanOrEqual(m.width - m.margin.right);
+        expect(b.top).toBeGreaterThanOrEqual(m.margin.top);
+        expect(b.bottom).toBeLessThanOrEqual(m.height - m.margin.bottom);
+      }
+    });
+  }
 });

@@ -54,6 +54,16 @@ export interface ChartRatio {
   /** our ratio at that value, null until both points have run */
   ours: number | null;
   text: string;
+  /** the label beside the diamond ("published 1.0609×"), kept inside the plot area (ratioLabel) */
+  label: RatioLabel;
+}
+
+/** A text's baseline start or end (`anchor`) at (x, y). */
+export interface RatioLabel {
+  text: string;
+  x: number;
+  y: number;
+  anchor: 'start' | 'end';
 }
 
 export interface ChartPublished {
@@ -97,7 +107,7 @@ export const DASHES = ['', '7 4', '2 3', '10 3 2 3'];
 export const MARKERS: readonly MarkerShape[] = ['circle', 'square', 'triangle', 'diamond'];
 
 /** Rough width of `text` at the chart's 11 px font (digits and letters ~6.2 px): enough to size margins. */
-const textWidth = (text: string) => text.length * 6.2;
+export const textWidth = (text: string) => text.length * 6.2;
 
 // the page's one number format (src/ui/format.ts); re-exported for the charts' components
 export { formatNs, formatRate, formatSlope } from '../format';
@@ -136,6 +146,28 @@ export function spreadLabels(ys: readonly number[], gap = 13): number[] {
     last = y;
   }
   return out;
+}
+
+/** The plot area, inside the axes: what a label beside a mark stays within (the axis titles and tick texts are outside). */
+export interface PlotArea {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * Where the label of a mark at (px, py) goes: above it to the left, as a
+ * ratio's diamond is labelled, or to the right where the left would leave
+ * the plot area (a ratio at the first swept value sits on the y axis, whose
+ * tick texts and title are there), shifted to stay inside it either way.
+ * Widths are textWidth's estimate; `pad` px stays free at each edge.
+ */
+export function ratioLabel(text: string, px: number, py: number, plot: PlotArea, pad = 4): RatioLabel {
+  const w = textWidth(text);
+  const y = Math.min(Math.max(py - 8, plot.top + 11), plot.bottom - pad);
+  if (px - 8 - w >= plot.left + pad) return { text, x: Math.min(px - 8, plot.right - pad), y, anchor: 'end' };
+  return { text, x: Math.max(plot.left + pad, Math.min(px + 8, plot.right - pad - w)), y, anchor: 'start' };
 }
 
 export function chartModel(result: SweepResult, published: readonly PublishedSeries[] = [], width = 640, height = 380, ratios: readonly PublishedRatio[] = []): ChartModel {
@@ -217,14 +249,17 @@ export function chartModel(result: SweepResult, published: readonly PublishedSer
     const top = num.points.find((p) => p.value === r.value);
     const ours = top === undefined || !(pointY(top, metric) > 0) ? null : pointY(top, metric) / pointY(base, metric);
     const y0 = pointY(base, metric);
+    const px = x(r.value);
+    const pyPublished = yScale(y0 * r.ratio);
     chartRatios.push({
-      px: x(r.value),
+      px,
       pyBase: yScale(y0),
-      pyPublished: yScale(y0 * r.ratio),
+      pyPublished,
       color: colorOf.get(r.numerator) ?? 'currentColor',
       published: r.ratio,
       ours,
       text: `${r.numerator} / ${r.denominator} at ${result.variable} = ${r.value}: published ${r.label}${ours === null ? '' : `, here ${ours.toFixed(2)}×`}`,
+      label: ratioLabel(`published ${r.ratio}×`, px, pyPublished, { left: margin.left, right: width - margin.right, top: margin.top, bottom: height - margin.bottom }),
     });
   }
   const pub: ChartPublished[] = times.map((s) => ({

@@ -11,6 +11,8 @@ import { machineAt, SET_0_3_9, traceNext } from '../../engine/view/view.test-hel
 import { extract_keyht, KEYHT_WINDOW } from '../../engine/view/keyht';
 import { KEYS_49 } from '../../engine/view/keyht.test-helper';
 import { extract_percpu } from '../../engine/view/percpu';
+import { extract_seqfile } from '../../engine/view/seqfile';
+import { extract_sem } from '../../engine/view/sem';
 import type { Extractor } from '../../engine/view/types';
 import type { ViewFrame, ViewId } from './types';
 import { EVENT_NOUN, narrate, narrationBase } from './narration';
@@ -138,5 +140,145 @@ describe('narrate', () => {
     // the same add on the machine's last CPU, whose cell the model leaves out
     const last = { ...f, events: events.map((e, k) => (k === i ? { ...ev, cpu: 299 } : e)) };
     expect(narrate('percpu', last, i + 1, base, place())).toContain(`CPU 299 is past the ${drawn} CPUs drawn: its cell is not shown, but it is in the sum.`);
+  });
+});
+
+describe("the seq_file, semaphore and max_idx views' own notes", () => {
+  const fmt = (n: number) => n.toLocaleString('en');
+  type Ev<K extends TraceEvent['kind']> = Extract<TraceEvent, { kind: K }>;
+  /** The frame of the `nth` operation of `text` with an event of `kind` (a workload ending asleep ends in one more operation, the wake-up by signal). */
+  function frameWith<M>(text: string, kernel: KernelChoice, kind: TraceEvent['kind'], extract: Extractor<M>, nth = 0): ViewFrame<M> {
+    const ops = tracedOps(text, configForChoice(kernel));
+    const at = ops.map((o, k) => (o.events.some((e) => e.kind === kind) ? k : -1)).filter((k) => k >= 0)[nth] ?? -1;
+    expect(at).toBeGreaterThanOrEqual(0);
+    const op = ops[at]!;
+    return { step: at + 1, events: op.events, dropped: 0, before: extract(op.before, [], {}), after: extract(op.after, op.events, {}) };
+  }
+  const isCall = (e: TraceEvent) => e.kind === 'seq_start' || e.kind === 'seq_next' || e.kind === 'seq_show' || e.kind === 'seq_stop';
+
+  test("a seq_file call says which page it fills and the IDR lookups its start() or next() made, from the engine's lookups around it", () => {
+    const kernel = { preset: '5.13' };
+    const text = 'repeat 6 { shmget(IPC_PRIVATE, 4096, 0600) }\nshmctl(2, IPC_RMID)\ncat /proc/sysvipc/shm';
+    const f = frameOf(text, kernel, 8, extract_seqfile);
+    const base = narrationBase(kernel, 'cat /proc/sysvipc/shm');
+    const ev = f.events;
+    // the engine's finds between two seq_file calls: a next() made those before it, a start() those after it
+    const finds = (from: number, to: number) => ev.slice(from, to).flatMap((e) => (e.kind === 'idr_result' && e.op === 'find' ? [e.index] : []));
+    let checked = 0;
+    let page = 0;
+    let records = 0;
+    ev.forEach((e, i) => {
+      if (e.kind === 'seq_read') {
+        page++;
+        records = 0;
+        expect(narrate('seqfile', f, i + 1, base, place())).toContain(`Page ${page} of the view's`);
+        return;
+      }
+      if (!isCall(e)) return;
+      const line = narrate('seqfile', f, i + 1, base, place())!;
+      if (e.kind === 'seq_show') {
+        if (!e.overflow) records++;
+        if (!e.overflow) expect(line).toContain(`page ${page} now holds ${records} record${records === 1 ? '' : 's'}`);
+        return;
+      }
+      if (e.kind === 'seq_stop') {
+        expect(line).toContain(`Page ${page} is done: ${records} record`);
+        return;
+      }
+      if (e.kind === 'seq_start' && e.pos === 0) {
+        expect(line).toContain('SEQ_START_TOKEN');
+        return;
+      }
+      let prev = i - 1;
+      while (prev >= 0 && !isCall(ev[prev]!) && ev[prev]!.kind !== 'seq_read') prev--;
+      let next = i + 1;
+      while (next < ev.length && !isCall(ev[next]!)) next++;
+      const looked = e.kind === 'seq_next' ? finds(prev + 1, i) : finds(i + 1, next);
+      expect(looked.length).toBeGreaterThan(0);
+      const range = looked.length === 1 || Math.min(...looked) === Math.max(...looked) ? `index ${Math.min(...looked)}` : `index ${Math.min(...looked)} to ${looked[looked.length - 1]}`;
+      expect(line).toContain(`${e.kind.slice(4)}() looks for the object at position ${e.pos} through sysvipc_find_ipc: ${looked.length} IDR lookup${looked.length === 1 ? '' : 's'} (${range})`);
+      expect(line).toContain('every call counts the objects from index 0');
+      checked++;
+    });
+    // five next()s in the first read, the second read's start() and next()
+    expect(checked).toBeGreaterThanOrEqual(6);
+  });
+
+  test('a semaphore wake-up names the list of the drawn array the sleeper leaves, where the engine queued it', () => {
+    const kernel = { preset: '6.18' };
+    const lines = ['s = semget(IPC_PRIVATE, 2, IPC_CREAT|0600)', '@cons semop(s, {1, -1})', '@prod semop(s, {0, 1}, {1, 1})'];
+    // the engine's sem_sleep of the sleeper, one operation earlier
+    const slept = frameWith(lines.join('\n'), kernel, 'sem_sleep', extract_sem).events.find((e): e is Ev<'sem_sleep'> => e.kind === 'sem_sleep')!;
+    const f = frameWith(lines.join('\n'), kernel, 'sem_wake', extract_sem);
+    expect(f.step).toBe(3);
+    const base = narrationBase(kernel, lines[2]!);
+    const wake = f.events.findIndex((e) => e.kind === 'sem_wake');
+    const ev = f.events[wake] as Ev<'sem_wake'>;
+    expect(ev.pid).toBe(slept.pid);
+    const where = `semaphore ${slept.sem}'s ${slept.list === 'const' ? 'pending_const' : 'pending_alter'}`;
+    expect(narrate('sem', f, wake + 1, base, place())).toContain(`cons leaves ${where}, where the view draws it`);
+    const scan = f.events.findIndex((e) => e.kind === 'sem_scan');
+    expect(narrate('sem', f, scan + 1, base, place())).toContain(`The list walked is ${where} in the view.`);
+    const retry = f.events.findIndex((e) => e.kind === 'sem_perform' && e.pid === slept.pid);
+    expect(narrate('sem', f, retry + 1, base, place())).toContain(`cons is the sleeper drawn on ${where}.`);
+  });
+
+  test('a semaphore sleep names the list and place the engine queued the op at, and the semaphore it waits for', () => {
+    const kernel = { preset: '6.18' };
+    const text = 's = semget(IPC_PRIVATE, 2, IPC_CREAT|0600)\n@a semop(s, {1, -1})\n@b semop(s, {1, -1})';
+    // b's sleep, the second on the list
+    const f = frameWith(text, kernel, 'sem_sleep', extract_sem, 1);
+    const base = narrationBase(kernel, '@b semop(s, {1, -1})');
+    const i = f.events.findIndex((e) => e.kind === 'sem_sleep');
+    const ev = f.events[i] as Ev<'sem_sleep'>;
+    expect(ev.length).toBe(2);
+    expect(narrate('sem', f, i + 1, base, place())).toContain(
+      `The view draws b on semaphore ${ev.sem}'s pending_alter, ${ev.at === 'head' ? 'first' : 'last'} of 2, once the operation completes: it waits for semaphore ${ev.blocking}.`,
+    );
+    const tried = f.events.findIndex((e) => e.kind === 'sem_perform');
+    const sems = f.before!.array!.sems;
+    expect(narrate('sem', f, tried + 1, base, place())).toContain(`Semaphore ${ev.blocking} holds ${sems[ev.blocking]!.semval} in the view.`);
+  });
+
+  test("every probe of the max_idx search narrates a bound that holds the engine's answer and halves, closed at the last", () => {
+    const kernel = { preset: '5.15' };
+    const f = frameOf(SET_0_3_9, kernel, 6, extract_maxidx);
+    const base = narrationBase(kernel, 'msgctl(c, IPC_RMID)');
+    const answer = (f.events.find((e) => e.kind === 'maxidx_result') as Ev<'maxidx_result'>).max_idx;
+    const probes = f.events.flatMap((e, i) => (e.kind === 'maxidx_probe' ? [i + 1] : []));
+    let width = Infinity;
+    probes.forEach((sub, k) => {
+      const line = narrate('maxidx', f, sub, base, place())!;
+      expect(line).toContain(`Mark ${k + 1} on the index line`);
+      const closed = /bound is closed, max_idx = (-?\d+)\./.exec(line);
+      if (k === probes.length - 1) {
+        expect(closed?.[1]).toBe(String(answer));
+        return;
+      }
+      const m = /max_idx in (-?[\d,]+) … ([\d,]+)/.exec(line)!;
+      const [lo, hi] = [Number(m[1]!.replace(/,/g, '')), Number(m[2]!.replace(/,/g, ''))];
+      expect(lo).toBeLessThanOrEqual(answer);
+      expect(hi).toBeGreaterThanOrEqual(answer);
+      expect(hi - lo + 1).toBeLessThan(width);
+      width = hi - lo + 1;
+    });
+    const result = f.events.findIndex((e) => e.kind === 'maxidx_result');
+    const before = tracedOps(SET_0_3_9, configForChoice(kernel), 1)[0]!.before.state.ipc.ids[1].max_idx;
+    expect(narrate('maxidx', f, result + 1, base, place())).toContain(`The max_idx mark moves from ${fmt(before)} to ${fmt(answer)}.`);
+  });
+
+  test("the linear step-down narrates each empty index as the bound coming down and stops at the engine's answer", () => {
+    const kernel = { preset: '5.13' };
+    const text = 'repeat 9 { msgget(IPC_PRIVATE, 0600) }\nmsgctl(6, IPC_RMID)\nmsgctl(7, IPC_RMID)\nmsgctl(8, IPC_RMID)';
+    const f = frameOf(text, kernel, 12, extract_maxidx);
+    const base = narrationBase(kernel, 'msgctl(8, IPC_RMID)');
+    const answer = (f.events.find((e) => e.kind === 'maxidx_result') as Ev<'maxidx_result'>).max_idx;
+    const steps = f.events.flatMap((e, i) => (e.kind === 'maxidx_step' ? [{ e, sub: i + 1 }] : []));
+    expect(steps.length).toBe(3);
+    for (const { e, sub } of steps) {
+      const line = narrate('maxidx', f, sub, base, place())!;
+      if (e.hit) expect(line).toContain(`idx ${e.idx} is used, so the new max_idx is ${answer}.`);
+      else expect(line).toContain(`idx ${e.idx} is empty, so max_idx < ${e.idx}: the bound comes down one.`);
+    }
   });
 });

@@ -23,6 +23,9 @@ import type { PercpuModel } from '../../engine/view/percpu';
 import { KEYHT_CHAIN_KEYS, KEYHT_WINDOW, type KeyhtModel } from '../../engine/view/keyht';
 import type { ViewFrame, ViewId } from './types';
 import { frame_dir_events } from './proc/replay';
+import { maxidxNote } from './maxidx/narration';
+import { semNote } from './sem/narration';
+import { seqfileNote } from './seqfile/narration';
 
 /** Each event kind as a noun phrase, for "this event is …, drawn in the … view". */
 export const EVENT_NOUN = {
@@ -200,14 +203,17 @@ function keyhtNote(frame: ViewFrame<KeyhtModel>, ev: TraceEvent): string {
   return '';
 }
 
-/** What a view adds to the sentence of one of its own events. */
-const VIEW_NOTE: { readonly [V in ViewId]?: (frame: ViewFrame<never>, ev: TraceEvent) => string } = {
+/** What a view adds to the sentence of one of its own events (`sub`: the event's 1-based place in the frame). */
+const VIEW_NOTE = {
   idr: idrNote,
   proc: procNote,
   shm: shmNote,
   percpu: percpuNote,
   keyht: keyhtNote,
-};
+  seqfile: seqfileNote,
+  sem: semNote,
+  maxidx: maxidxNote,
+} satisfies { readonly [V in ViewId]: (frame: ViewFrame<never>, ev: TraceEvent, sub: number) => string };
 
 export interface NarrationPlace {
   /** the views drawn beside this one */
@@ -226,7 +232,7 @@ export function narrate(view: ViewId, frame: ViewFrame, sub: number, base: CodeB
   const why = whyOf(frame.events, sub - 1, base);
   const owner = MECHANISM_VIEW[mechanismOf(ev.kind)];
   const at = `Event ${fmt(sub)} (${ev.kind}):`;
-  if (owner === view) return `${at} ${why}${VIEW_NOTE[view]?.(frame as ViewFrame<never>, ev) ?? ''}`;
+  if (owner === view) return `${at} ${why}${(VIEW_NOTE[view] as (f: ViewFrame, e: TraceEvent, sub: number) => string)(frame, ev, sub)}`;
   if (owner === null) return `${at} ${why} No view draws ${EVENT_NOUN[ev.kind]}; the kernel-code panel shows where it runs.`;
   const there = place.shown.includes(owner) ? 'beside this one' : 'open its tab above';
   return `${at} this is ${EVENT_NOUN[ev.kind]}, drawn in the ${place.title(owner)} view (${there}), not here. ${why}`;
