@@ -230,14 +230,18 @@ async function profile(cdp: CDPSession, page: Page, run: () => Promise<void>, wi
   const keyOf = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}`;
   const self = new Map<string, number>();
   const total = new Map<string, number>();
-  let t = p.startTime;
+  /** calls `f` with each sample inside a window and its time (µs, capped at MAX_SAMPLE_US) */
+  const eachSampleInWindows = (f: (id: number, dt: number) => void) => {
+    let t = p.startTime;
+    p.samples.forEach((id, i) => {
+      const raw = p.timeDeltas[i] ?? 0;
+      t += raw;
+      const ms = t0 + (t - p.startTime) / 1000;
+      if (win.some(([a, b]) => ms >= a && ms <= b)) f(id, Math.min(raw, MAX_SAMPLE_US));
+    });
+  };
   let inWin = 0;
-  p.samples.forEach((id, i) => {
-    const raw = p.timeDeltas[i] ?? 0;
-    t += raw;
-    const dt = Math.min(raw, MAX_SAMPLE_US);
-    const ms = t0 + (t - p.startTime) / 1000;
-    if (!win.some(([a, b]) => ms >= a && ms <= b)) return;
+  eachSampleInWindows((id, dt) => {
     inWin += dt;
     const n = byId.get(id)!;
     self.set(keyOf(n), (self.get(keyOf(n)) ?? 0) + dt);
@@ -280,13 +284,7 @@ async function profile(cdp: CDPSession, page: Page, run: () => Promise<void>, wi
   const byModule = new Map<string, number>();
   /** inside each module: our function and the leaf of the stack */
   const inModule = new Map<string, Map<string, number>>();
-  t = p.startTime;
-  p.samples.forEach((id, i) => {
-    const raw = p.timeDeltas[i] ?? 0;
-    t += raw;
-    const dt = Math.min(raw, MAX_SAMPLE_US);
-    const ms = t0 + (t - p.startTime) / 1000;
-    if (!win.some(([a, b]) => ms >= a && ms <= b)) return;
+  eachSampleInWindows((id, dt) => {
     let mod = keyOf(byId.get(id)!).startsWith('(') ? keyOf(byId.get(id)!).split(' ')[0]! : '(runtime only)';
     for (let x: number | undefined = id; x !== undefined; x = parent.get(x)) {
       const f = byId.get(x)!.callFrame;

@@ -56,7 +56,7 @@ export class Persistence {
     $effect(() => {
       if (!this.started) return;
       const state = this.#urlState();
-      const t = setTimeout(() => this.#writeHash(hashForState(state)), URL_DELAY_MS);
+      const t = setTimeout(() => this.#bar.write(hashForState(state)), URL_DELAY_MS);
       return () => clearTimeout(t);
     });
     $effect(() => {
@@ -136,7 +136,7 @@ export class Persistence {
 
   /** A link to the state right now (the address bar is brought up to date too). */
   link(): string {
-    this.#writeHash(hashForState(this.#urlState()));
+    this.#bar.write(hashForState(this.#urlState()));
     return location.href;
   }
 
@@ -153,11 +153,6 @@ export class Persistence {
     const { compareWith, constants } = this.#smp;
     if (compareWith !== '' || constants !== '') state.smp = { compareWith, constants };
     return state;
-  }
-
-  #writeHash(hash: string): void {
-    // not over a link that is still to be opened (a write that came due before its hashchange)
-    this.#bar.write(hash);
   }
 
   async #tour(): Promise<string> {
