@@ -16,7 +16,7 @@ import type { CacheLine } from './cacheline';
 import type { EventQueue } from './event_queue';
 import type { LockConfig } from './lock_config';
 import type { SchedTunables } from './sched';
-import type { Topology } from './topology';
+import type { Fabric, Topology } from './topology';
 import type { SmpInterval } from './types';
 import type { Access } from './cacheline';
 import { task_struct_new, type TaskStruct } from '../kernel/task';
@@ -75,7 +75,9 @@ export interface SmpTask {
   /** placed with `on N` in the workload: it never leaves that CPU */
   pinned: boolean;
   state: TaskState;
+  /** the current statement's micro-ops: ops[0, n_ops), the list reused from statement to statement (entries past n_ops are stale) */
   ops: MicroOp[];
+  n_ops: number;
   pc: number;
   /** a msg wake-up arrived before the task went to sleep */
   wake_pending: boolean;
@@ -130,6 +132,7 @@ export function smp_task_new(t: Pick<SmpTask, 'id' | 'name' | 'instance' | 'pid'
     kernel: t.kernel ?? task_struct_new(t.pid, t.name),
     state: 'runnable',
     ops: [],
+    n_ops: 0,
     pc: 0,
     wake_pending: false,
     sleeping_on: null,
@@ -203,6 +206,10 @@ export interface SmpMachine {
   locks: LockConfig;
   /** CFS's tunables for this many CPUs (sched.ts) */
   sched: SchedTunables;
+  /** the topology's per-CPU tables for the cache lines (topology.ts) */
+  fabric: Fabric;
+  /** busy[cpu] is 1 while the CPU has a current task (cpus[cpu].current >= 0; set with cpu_set_current): what smt_slowdown reads of the siblings, in one dense array */
+  busy: Uint8Array;
   /** statistics cover [measure_from, end): after the warm-up, for the declared duration */
   measure_from: number;
   end: number;
@@ -231,6 +238,12 @@ export interface SemLockStats {
   per_sem: number;
   sweeps: number;
   sweep_ns: number;
+}
+
+/** `cpu`'s current task becomes `task` (-1: none). */
+export function cpu_set_current(m: SmpMachine, cpu: SmpCpu, task: number): void {
+  cpu.current = task;
+  m.busy[cpu.id] = task >= 0 ? 1 : 0;
 }
 
 /** Adds [t0, t1) of `state` to `cpu`'s account (clipped to the run) and to the bounded timeline and the trace. */
