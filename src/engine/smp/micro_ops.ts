@@ -15,7 +15,7 @@
  * bound.
  */
 import type { Access } from './cacheline';
-import type { MicroOp } from './machine';
+import { MICRO_OP_CODE, type MicroOp } from './machine';
 
 const CACHE_LIMIT = 1 << 16;
 
@@ -40,7 +40,7 @@ export function name_id(name: string): number {
 export function micro<K extends MicroOp['op']>(op: K, fields: Partial<Fields> = {}): Extract<MicroOp, { op: K }> {
   const f = { ...NONE, ...fields };
   const line = f.line !== '' ? f.line : f.lock;
-  return { op, ...f, line_id: line === '' ? -1 : name_id(line), lock_id: f.lock === '' ? -1 : name_id(f.lock) } as unknown as Extract<MicroOp, { op: K }>;
+  return { op, code: MICRO_OP_CODE[op], ...f, line_id: line === '' ? -1 : name_id(line), lock_id: f.lock === '' ? -1 : name_id(f.lock) } as unknown as Extract<MicroOp, { op: K }>;
 }
 
 /** The micro-ops on one named line or lock: its three accesses and, as a spinlock, its lock and unlock. */

@@ -362,48 +362,51 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
     for (;;) {
       if (task.pc >= task.n_ops && !nextStatement(tr, t)) return -1;
       const op = task.ops[task.pc++]!;
-      switch (op.op) {
-        case 'work': {
+      // the codes are MICRO_OP_CODE's (machine.ts), as literals: a jump table
+      switch (op.code) {
+        case 0: {
+          // work
           const ns = smt ? op.ns * smt_slowdown(m, siblings, perCore, task.cpu) : op.ns;
           account(m, task.cpu, task.id, 'running', t, t + ns);
           return t + ns;
         }
-        case 'access':
+        case 1: // access
           // a plain hit (most accesses: this CPU's percpu line, the IDR root it shares) builds no result (line_access)
           return line_access(m, task, op.line, op.access, t, op.count, lineRef(op.line_id, op.line));
-        case 'spin_lock':
+        case 2: // spin_lock
           return spin_lock(m, task, op.lock, t, op.line, lineRef(op.line_id, op.line || op.lock), lockRef(op.lock_id, op.lock)) ?? -1;
-        case 'spin_unlock':
+        case 3: // spin_unlock
           return spin_unlock(m, task, op.lock, t, op.line, lineRef(op.line_id, op.line || op.lock), lockRef(op.lock_id, op.lock));
-        // every statement ends with one: checked before the rarer ops (a switch on strings compares in order)
-        case 'end':
+        // every statement ends with one
+        case 4: // end
           finishOp(tr, t);
           if (preempt_point(m, task, t)) return -1;
           continue;
-        case 'down_read':
-        case 'down_write':
-          return (spinning ? spin_down : down)(m, task, op.sem, op.op === 'down_write', t) ?? -1;
-        case 'up_read':
-        case 'up_write':
-          return (spinning ? spin_up : up)(m, task, op.sem, op.op === 'up_write', t);
-        case 'rwsem_down_locked':
+        case 5: // down_read
+        case 6: // down_write
+          return (spinning ? spin_down : down)(m, task, op.sem, op.code === 6, t) ?? -1;
+        case 7: // up_read
+        case 8: // up_write
+          return (spinning ? spin_up : up)(m, task, op.sem, op.code === 8, t);
+        case 9: // rwsem_down_locked
           return rwsem_down_locked(m, task, op.sem, op.write, t);
-        case 'rwsem_up_locked':
+        case 10: // rwsem_up_locked
           return rwsem_up_locked(m, task, op.sem, op.write, t);
-        case 'rwsem_wait':
+        case 11: // rwsem_wait
           if (rwsem_waiting(m, task, op.sem) && task_sleep(m, task, t, 'rwsem')) return -1;
           continue;
-        case 'wake': {
+        case 12: {
+          // wake
           const target = m.tasks[op.task]!;
           const end = line_access(m, task, runqueueLine(target.cpu), 'rmw', t) + constants.wakeup;
           account(m, task.cpu, task.id, 'running', end - constants.wakeup, end);
           try_to_wake_up(m, task, target, end, 'msg');
           return end;
         }
-        case 'sleep':
+        case 13: // sleep
           if (task_sleep(m, task, t, 'msg')) return -1;
           continue;
-        case 'sem_sweep':
+        case 14: // sem_sweep
           if (op.write) task.sweep_from = t;
           else if (t >= m.measure_from && t <= m.end) {
             m.sem.sweeps++;
