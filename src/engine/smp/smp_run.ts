@@ -374,7 +374,7 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
           // a plain hit (most accesses: this CPU's percpu line, the IDR root it shares) builds no result (line_access)
           return line_access(m, task, op.line, op.access, t, op.count, lineRef(op.line_id, op.line));
         case 2: // spin_lock
-          return spin_lock(m, task, op.lock, t, op.line, lineRef(op.line_id, op.line || op.lock), lockRef(op.lock_id, op.lock)) ?? -1;
+          return spin_lock(m, task, op.lock, t, op.line, lineRef(op.line_id, op.line || op.lock), lockRef(op.lock_id, op.lock));
         case 3: // spin_unlock
           return spin_unlock(m, task, op.lock, t, op.line, lineRef(op.line_id, op.line || op.lock), lockRef(op.lock_id, op.lock));
         // every statement ends with one

@@ -72,10 +72,11 @@ export function smp_spinlock(m: SmpMachine, name: string): Spinlock {
 
 /**
  * spin_lock by `task` at `t` (`lineRec`, `lockRec`: the records of the line and
- * the lock, when the caller has them). Return: when the task holds the lock, or null
- * when it spins in the queue (the unlock will continue it).
+ * the lock, when the caller has them). Return: when the task holds the lock, or -1
+ * when it spins in the queue (the unlock will continue it): a number either way, as
+ * the event loop's other steps return.
  */
-export function spin_lock(m: SmpMachine, task: SmpTask, name: string, t: number, line = '', lineRec?: CacheLine, lockRec?: Spinlock): number | null {
+export function spin_lock(m: SmpMachine, task: SmpTask, name: string, t: number, line = '', lineRec?: CacheLine, lockRec?: Spinlock): number {
   const ln = line === '' ? name : line;
   const end = line_access(m, task, ln, 'rmw', t, 1, lineRec);
   const s = lockRec ?? smp_spinlock(m, name);
@@ -91,7 +92,7 @@ export function spin_lock(m: SmpMachine, task: SmpTask, name: string, t: number,
   task.state = 'waiting';
   task.wait_since = end;
   if (m.trace) m.trace({ kind: 'smp_lock', t: end, lock: name, cpu: task.cpu, task: task.id, op: 'wait', waited: 0 });
-  return null;
+  return -1;
 }
 
 /** spin_unlock by `task` at `t`: hands the lock to the first waiter (`lineRec`, `lockRec` as for spin_lock). Return: when the releaser continues. */
