@@ -90,7 +90,10 @@ const copyOf = <T>(list: readonly T[] | undefined): readonly T[] => (list === un
 
 function woken_receivers(before: readonly MsgReceiver[]): number[] {
   if (before.length === 0) return NONE;
-  return before.filter((r) => r.r_msg !== 0).map((r) => r.r_tsk);
+  // one loop, and no list when none was handed a message (no filter and map per msgsnd that finds a receiver)
+  let out: number[] | null = null;
+  for (let i = 0; i < before.length; i++) if (before[i]!.r_msg !== 0) (out ??= []).push(before[i]!.r_tsk);
+  return out ?? NONE;
 }
 
 /** Senders ss_wakeup marked: taken off the list here (the kernel's woken sender does its own ss_del). */
