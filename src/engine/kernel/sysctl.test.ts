@@ -88,6 +88,35 @@ describe('the sysctl handlers', () => {
     expect([r.buf, r.lenp, r.ppos]).toEqual(['4294967295\n', 11, 11]);
   });
 
+  it('proc_dointvec takes exactly the int range, in every base and past the exact-number digits, and reads negatives back', () => {
+    const k = ipcKernel();
+    const v = [0];
+    const t: CtlTable<number> = { procname: 'x', data: cell(v), maxlen: 1, mode: 0o644, proc_handler: proc_dointvec };
+    const cases: [string, number | null][] = [
+      ['2147483647', 2147483647],
+      ['-2147483648', -2147483648],
+      ['0x7fffffff', 2147483647],
+      ['017777777777', 2147483647],
+      ['-0', 0],
+      ['2147483648', null],
+      ['-2147483649', null],
+      ['281474976710656', null], // 2^48: where the digits go on in a bigint
+      ['0x1000000000000', null],
+      ['18446744073709551615', null],
+      ['18446744073709551616', null], // more than 64 bits
+    ];
+    for (const [text, want] of cases) {
+      v[0] = 12345;
+      expect([text, proc_dointvec(k, t, true, io(text + '\n'))]).toEqual([text, want === null ? -EINVAL : 0]);
+      expect([text, v[0]]).toEqual([text, want ?? 12345]);
+    }
+    v[0] = -2147483648;
+    const r = io('');
+    r.lenp = 100;
+    expect(proc_dointvec(k, t, false, r)).toBe(0);
+    expect(r.buf).toBe('-2147483648\n');
+  });
+
   it('proc_douintvec refuses vectors', () => {
     const k = ipcKernel();
     const t: CtlTable<number> = { procname: 'x', data: cell([1, 2]), maxlen: 2, mode: 0o644, proc_handler: proc_douintvec };
