@@ -8,16 +8,16 @@ import { proc_douintvec, proc_douintvec_minmax, proc_dointvec, proc_doulongvec_m
 /** One write(2) at offset `pos` of an open file: [result, new offset]. */
 function writeAt(k: Kernel, path: string, data: string, pos = 0): [number, number] {
   const fd = sys_open(k, path, O_WRONLY);
-  k.files.get(fd)!.pos = pos;
+  k.files[fd]!.pos = pos;
   const r = sys_write(k, fd, data);
-  const after = k.files.get(fd)!.pos;
+  const after = k.files[fd]!.pos;
   sys_close(k, fd);
   return [r, after];
 }
 
 function readAt(k: Kernel, path: string, count: number, pos = 0): string | number {
   const fd = sys_open(k, path, O_RDONLY);
-  k.files.get(fd)!.pos = pos;
+  k.files[fd]!.pos = pos;
   const r = sys_read(k, fd, count);
   sys_close(k, fd);
   return r;
