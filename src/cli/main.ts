@@ -80,7 +80,7 @@ async function runCommand(cmd: RunCommand, expect = false): Promise<number> {
     if (streamed !== null) result = streamed;
     else {
       result = (await import('../engine/run')).runWorkload(input.text, options);
-      if (result.output.length > 0) out.write(result.output);
+      if (result.output.length > 0) out.write(Buffer.from(result.output));
       result = { ...result, output: '' };
     }
     await out.end();
