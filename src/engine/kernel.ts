@@ -24,8 +24,9 @@ export interface Kernel {
   readonly config: KernelConfig;
   probe: Probe;
   state: KernelState;
-  /** open file table of the single task (empty between statements) */
-  files: Map<number, OpenFile>;
+  /** open file table of the single task, indexed by fd (null = free; all free between statements) */
+  files: (OpenFile | null)[];
+  /** files_struct.next_fd: the lowest fd that may be free (0-2 are stdio) */
   nextFd: number;
   mounts: readonly Mount[];
 }
@@ -36,7 +37,7 @@ export function createKernel(config: Partial<KernelConfig> = {}, probe: Probe = 
     config: cfg,
     probe,
     state: { ipc: create_ipc_ns(cfg), net: create_net_ns(cfg), tasks: create_task_table(cfg.pid) },
-    files: new Map(),
+    files: [null, null, null],
     nextFd: 3,
     mounts: PROC_MOUNTS,
   };

@@ -76,15 +76,34 @@ export function sys_open(k: Kernel, path: string, flags: number): number {
     const r = d.ops.open(k, f);
     if (r < 0) return r;
   }
-  const fd = k.nextFd++;
-  k.files.set(fd, f);
+  return alloc_fd(k, f);
+}
+
+/**
+ * alloc_fd + fd_install (fs/file.c): the lowest free descriptor, searched
+ * from the `next_fd` hint (0-2 are the task's stdio), which then moves past
+ * it; close puts the hint back below a freed lower one (__put_unused_fd).
+ */
+function alloc_fd(k: Kernel, f: OpenFile): number {
+  const files = k.files;
+  let fd = k.nextFd;
+  while (fd < files.length && files[fd] !== null) fd++;
+  while (files.length < fd) files.push(null);
+  if (fd === files.length) files.push(f);
+  else files[fd] = f;
+  k.nextFd = fd + 1;
   return fd;
+}
+
+/** The open file of `fd`, or null (the kernel's fdget failing: -EBADF). */
+function fdget(k: Kernel, fd: number): OpenFile | null {
+  return fd >= 0 && fd < k.files.length ? k.files[fd]! : null;
 }
 
 /** read(2): the bytes read ('' at EOF) or -errno. */
 export function sys_read(k: Kernel, fd: number, count: number): string | number {
   k.probe.costs.syscalls++;
-  const f = k.files.get(fd);
+  const f = fdget(k, fd);
   if (!f || (f.flags & 3) === O_WRONLY) return -EBADF;
   if (!f.ops.read) return -EINVAL;
   k.probe.costs.vfs_read_calls++;
@@ -99,7 +118,7 @@ export function sys_read(k: Kernel, fd: number, count: number): string | number 
 /** write(2): bytes written or -errno. */
 export function sys_write(k: Kernel, fd: number, data: string): number {
   k.probe.costs.syscalls++;
-  const f = k.files.get(fd);
+  const f = fdget(k, fd);
   if (!f || (f.flags & 3) === O_RDONLY) return -EBADF;
   if (!f.ops.write) return -EINVAL;
   return f.ops.write(k, f, data);
@@ -107,10 +126,11 @@ export function sys_write(k: Kernel, fd: number, data: string): number {
 
 export function sys_close(k: Kernel, fd: number): number {
   k.probe.costs.syscalls++;
-  const f = k.files.get(fd);
+  const f = fdget(k, fd);
   if (!f) return -EBADF;
   f.ops.release?.(k, f);
-  k.files.delete(fd);
+  k.files[fd] = null;
+  if (fd < k.nextFd) k.nextFd = fd;
   return 0;
 }
 

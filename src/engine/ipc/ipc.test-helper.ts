@@ -25,7 +25,7 @@ import { compareOutputs, formatDifferences } from '../../../tests/conformance/co
 export function ipcKernel(config: Partial<KernelConfig> = {}, probe: Probe = newProbe()): Kernel {
   const cfg: KernelConfig = { ...DEFAULT_CONFIG, ...config };
   const state = { ipc: create_ipc_ns(cfg), tasks: create_task_table(cfg.pid) } as KernelState;
-  return { config: cfg, probe, state, files: new Map(), nextFd: 3, mounts: [...ipc_sysctl_mounts, sysvipc_mount] };
+  return { config: cfg, probe, state, files: [null, null, null], nextFd: 3, mounts: [...ipc_sysctl_mounts, sysvipc_mount] };
 }
 
 /** The live object with this id (the test fails on a missing one when it reads a field). */

@@ -34,7 +34,7 @@ import { E2BIG, EACCES, EAGAIN, EIDRM, EINVAL, ENOMSG } from '../uapi/errno';
 import { IPC_NOWAIT, MSG_COPY, MSG_EXCEPT, MSG_NOERROR } from '../uapi/ipc';
 import { IPC_MSG_IDS, type IpcIds, type MsgMsg, type MsgQueue } from './namespace';
 import { msg_counter_add } from './msg_counters';
-import { ipc_addid, ipc_obtain_object_check, ipc_rmid, ipcget, ipcperms, S_IRUGO, S_IRWXUGO, S_IWUGO, type IpcOps, type IpcParams } from './util';
+import { ipc_addid, ipc_addid_refuses, ipc_obtain_object_check, ipc_rmid, ipcget, ipcperms, S_IRUGO, S_IRWXUGO, S_IWUGO, type IpcOps, type IpcParams } from './util';
 import { current_cred, task_tgid } from '../kernel/task';
 
 /**
@@ -69,6 +69,9 @@ export function msg_ids(k: Kernel): IpcIds<MsgQueue> {
 /** newque: a new empty queue with q_qbytes = msgmni's sibling msgmnb. Return: id, -ENOSPC. */
 function newque(k: Kernel, params: IpcParams): number {
   const ns = k.state.ipc;
+  const ids = msg_ids(k);
+  const full = ipc_addid_refuses(ns, ids, ns.msg_ctlmni, k.probe);
+  if (full) return full;
   const msq: MsgQueue = {
     key: params.key,
     id: -1,
@@ -91,7 +94,7 @@ function newque(k: Kernel, params: IpcParams): number {
     q_receivers: [],
     q_senders: [],
   };
-  const idx = ipc_addid(ns, msg_ids(k), msq, ns.msg_ctlmni, current_cred(k), k.probe);
+  const idx = ipc_addid(ns, ids, msq, ns.msg_ctlmni, current_cred(k), k.probe);
   if (idx < 0) return idx;
   return msq.id;
 }
@@ -251,7 +254,7 @@ export function freeque(k: Kernel, msq: MsgQueue): void {
   if (q !== null) wake_up_q(k, msq, q);
   for (let i = 0; i < msq.q_messages.length; i++) msg_counter_add(ns.msg_hdrs, 'msg_hdrs', -1, p);
   msg_counter_add(ns.msg_bytes, 'msg_bytes', -msq.q_cbytes, p);
-  msq.q_messages.length = 0;
+  if (msq.q_messages.length !== 0) msq.q_messages.length = 0; // a store to length is a call into the runtime, even on an empty array
   msq.q_lspid = msq.q_lrpid = 0;
 }
 

@@ -17,7 +17,7 @@ import { EINVAL, ENOMEM, ENOSPC } from '../uapi/errno';
 import { IPC_SEM_IDS, type IpcIds, type SemArray } from './namespace';
 import { get_semotime, sem_wake_all_removed } from './semop';
 import { sem_free_undos } from './sem_undo';
-import { ipc_addid, ipc_rmid, ipcget, S_IRWXUGO, type IpcOps, type IpcParams } from './util';
+import { ipc_addid, ipc_addid_refuses, ipc_rmid, ipcget, S_IRWXUGO, type IpcOps, type IpcParams } from './util';
 import { current_cred } from '../kernel/task';
 
 /** include/uapi/linux/sem.h */
@@ -46,6 +46,9 @@ function newary(k: Kernel, params: IpcParams): number {
   if (!nsems) return -EINVAL;
   if (((ns.used_sems + nsems) | 0) > ns.sem_ctls[1]) return -ENOSPC;
   if (nsems > Math.trunc((INT_MAX - SIZEOF_SEM_ARRAY) / SIZEOF_SEM)) return -ENOMEM;
+  const ids = sem_ids(k);
+  const full = ipc_addid_refuses(ns, ids, ns.sem_ctls[3], k.probe);
+  if (full) return full;
   const sma: SemArray = {
     key: params.key,
     id: -1,
@@ -68,7 +71,7 @@ function newary(k: Kernel, params: IpcParams): number {
     use_global_lock: USE_GLOBAL_LOCK_HYSTERESIS - 1,
     list_id: [],
   };
-  const idx = ipc_addid(ns, sem_ids(k), sma, ns.sem_ctls[3], current_cred(k), k.probe);
+  const idx = ipc_addid(ns, ids, sma, ns.sem_ctls[3], current_cred(k), k.probe);
   if (idx < 0) return idx;
   ns.used_sems += nsems;
   return sma.id;

@@ -21,7 +21,7 @@ import type { Probe } from '../probe';
 import { fmt_dec, seq_put_dec, seq_put_oct, seq_put_u64, seq_puts, type SeqFile } from '../fs/seq_file';
 import { EINVAL, ENOMEM, ENOSPC } from '../uapi/errno';
 import { IPC_SHM_IDS, type IpcIds, type ShmidKernel } from './namespace';
-import { ipc_addid, ipc_rmid, ipc_set_key_private, ipcget, S_IRWXUGO, type IpcOps, type IpcParams } from './util';
+import { ipc_addid, ipc_addid_refuses, ipc_rmid, ipc_set_key_private, ipcget, S_IRWXUGO, type IpcOps, type IpcParams } from './util';
 import { ipc_idr_get_next } from './ipc_idr';
 import { current_cred, task_tgid } from '../kernel/task';
 import { shm_unlock_pages } from './shmctl';
@@ -105,6 +105,9 @@ function newseg(k: Kernel, params: IpcParams): number {
 
   const err = shm_file_setup(size, shmflg);
   if (err) return err;
+  const ids = shm_ids(k);
+  const full = ipc_addid_refuses(ns, ids, ns.shm_ctlmni, k.probe);
+  if (full) return full;
 
   const shp: ShmidKernel = {
     key: params.key,
@@ -126,7 +129,7 @@ function newseg(k: Kernel, params: IpcParams): number {
     shm_hugetlb: (shmflg & SHM_HUGETLB) !== 0,
     shm_creator: task_tgid(k),
   };
-  const idx = ipc_addid(ns, shm_ids(k), shp, ns.shm_ctlmni, current_cred(k), k.probe);
+  const idx = ipc_addid(ns, ids, shp, ns.shm_ctlmni, current_cred(k), k.probe);
   if (idx < 0) return idx;
   ns.shm_tot = tot;
   return shp.id;

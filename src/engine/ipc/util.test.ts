@@ -68,6 +68,25 @@ describe('ipc id allocation', () => {
     expect([sys_msgctl(k, 0, MSG_INFO), sys_shmctl(k, 0, SHM_INFO), sys_semctl(k, 0, 0, SEM_INFO)]).toEqual([31999, 4095, 31999]);
   });
 
+  it('a get refused by a full set counts one ipc_addid, changes nothing and leaves a pending *_next_id pending', () => {
+    const k = ipcKernel();
+    const ns = k.state.ipc;
+    ns.msg_ctlmni = 2;
+    ns.shm_ctlmni = 2;
+    ns.sem_ctls[3] = 2;
+    for (let i = 0; i < 2; i++) expect([sys_msgget(k, 0, 0), sys_shmget(k, 0, 1n, 0), sys_semget(k, 0, 1, 0)]).toEqual([i, i, i]);
+    for (const ids of ns.ids) ids.next_id = 5;
+    const before = structuredClone(ns);
+    const p = k.probe;
+    const addids = p.costs.ipc_addid;
+    expect([sys_msgget(k, 0, 0), sys_shmget(k, 0, 1n, 0), sys_semget(k, 0, 1, 0)]).toEqual([-ENOSPC, -ENOSPC, -ENOSPC]);
+    expect(p.costs.ipc_addid - addids).toBe(3);
+    expect(ns).toEqual(before);
+    // a slot freed: the pending next_id is used by the next get
+    expect(sys_msgctl(k, 0, IPC_RMID)).toBe(0);
+    expect(sys_msgget(k, 0, 0)).toBe(5);
+  });
+
   it('seq reaches 65534 and then wraps to 0 (ipcid_seq_max is 65535 with 15 index bits)', () => {
     const k = ipcKernel();
     expect(ipcid_seq_max(k.state.ipc)).toBe(65535);

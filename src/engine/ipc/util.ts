@@ -94,6 +94,24 @@ function ipc_idr_alloc<T extends KernIpcPerm>(ns: IpcNamespace, ids: IpcIds<T>, 
   return idx;
 }
 
+/** ipc_addid's first check: are `limit` objects (capped at ipc_mni) in use already? */
+function ipc_ids_full<T extends KernIpcPerm>(ns: IpcNamespace, ids: IpcIds<T>, limit: number): boolean {
+  return ids.in_use >= (limit > ns.ipc_mni ? ns.ipc_mni : limit);
+}
+
+/**
+ * ipc_addid of a full set, before the new object is made: the kernel's
+ * newque/newseg/newary allocate and fill it first and ipc_addid refuses it
+ * at once, leaving nothing behind; the model counts the same call and skips
+ * building an object only to drop it (a loop of failing msgget's made one
+ * per call). Return: -ENOSPC when full (ipc_addid counted), else 0.
+ */
+export function ipc_addid_refuses<T extends KernIpcPerm>(ns: IpcNamespace, ids: IpcIds<T>, limit: number, p: Probe): number {
+  if (!ipc_ids_full(ns, ids, limit)) return 0;
+  p.costs.ipc_addid++;
+  return -ENOSPC;
+}
+
 /**
  * ipc_addid: give a new object an id and publish it (IDR + key table).
  * `limit` is msgmni/shmmni/semmni, capped at ipc_mni; `cred`: the caller's
@@ -103,8 +121,7 @@ function ipc_idr_alloc<T extends KernIpcPerm>(ns: IpcNamespace, ids: IpcIds<T>, 
  */
 export function ipc_addid<T extends KernIpcPerm>(ns: IpcNamespace, ids: IpcIds<T>, obj: T, limit: number, cred: Readonly<Cred>, p: Probe): number {
   p.costs.ipc_addid++;
-  if (limit > ns.ipc_mni) limit = ns.ipc_mni;
-  if (ids.in_use >= limit) return -ENOSPC;
+  if (ipc_ids_full(ns, ids, limit)) return -ENOSPC;
 
   // current_euid_egid(): the creator and first owner
   obj.cuid = obj.uid = cred.euid;

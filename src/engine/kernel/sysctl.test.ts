@@ -8,16 +8,16 @@ import { proc_douintvec, proc_douintvec_minmax, proc_dointvec, proc_doulongvec_m
 /** One write(2) at offset `pos` of an open file: [result, new offset]. */
 function writeAt(k: Kernel, path: string, data: string, pos = 0): [number, number] {
   const fd = sys_open(k, path, O_WRONLY);
-  k.files.get(fd)!.pos = pos;
+  k.files[fd]!.pos = pos;
   const r = sys_write(k, fd, data);
-  const after = k.files.get(fd)!.pos;
+  const after = k.files[fd]!.pos;
   sys_close(k, fd);
   return [r, after];
 }
 
 function readAt(k: Kernel, path: string, count: number, pos = 0): string | number {
   const fd = sys_open(k, path, O_RDONLY);
-  k.files.get(fd)!.pos = pos;
+  k.files[fd]!.pos = pos;
   const r = sys_read(k, fd, count);
   sys_close(k, fd);
   return r;
@@ -86,6 +86,35 @@ describe('the sysctl handlers', () => {
     r.lenp = 100;
     expect(proc_douintvec(k, t, false, r)).toBe(0);
     expect([r.buf, r.lenp, r.ppos]).toEqual(['4294967295\n', 11, 11]);
+  });
+
+  it('proc_dointvec takes exactly the int range, in every base and past the exact-number digits, and reads negatives back', () => {
+    const k = ipcKernel();
+    const v = [0];
+    const t: CtlTable<number> = { procname: 'x', data: cell(v), maxlen: 1, mode: 0o644, proc_handler: proc_dointvec };
+    const cases: [string, number | null][] = [
+      ['2147483647', 2147483647],
+      ['-2147483648', -2147483648],
+      ['0x7fffffff', 2147483647],
+      ['017777777777', 2147483647],
+      ['-0', 0],
+      ['2147483648', null],
+      ['-2147483649', null],
+      ['281474976710656', null], // 2^48: where the digits go on in a bigint
+      ['0x1000000000000', null],
+      ['18446744073709551615', null],
+      ['18446744073709551616', null], // more than 64 bits
+    ];
+    for (const [text, want] of cases) {
+      v[0] = 12345;
+      expect([text, proc_dointvec(k, t, true, io(text + '\n'))]).toEqual([text, want === null ? -EINVAL : 0]);
+      expect([text, v[0]]).toEqual([text, want ?? 12345]);
+    }
+    v[0] = -2147483648;
+    const r = io('');
+    r.lenp = 100;
+    expect(proc_dointvec(k, t, false, r)).toBe(0);
+    expect(r.buf).toBe('-2147483648\n');
   });
 
   it('proc_douintvec refuses vectors', () => {

@@ -62,7 +62,7 @@ const TMPBUFLEN = 22;
 /** KMALLOC_MAX_SIZE on x86_64 (order-10 pages) */
 const KMALLOC_MAX_SIZE = 1 << 22;
 const INT_MAX = 0x7fffffff;
-const UINT_MAX = 0xffffffffn;
+const UINT_MAX = 0xffffffff;
 const U64 = 0xffffffffffffffffn;
 const TOP4 = 0xf000000000000000n;
 const MAY_WRITE = 2;
@@ -86,8 +86,10 @@ interface Parse {
   s: string;
   p: number;
   left: number;
-  /** proc_get_long results */
-  val: bigint;
+  /** proc_get_long results: the magnitude, exact (below 2^53) when `big` is null */
+  val: number;
+  /** the magnitude when it reached 2^48 while being parsed (up to 2^64 - 1), else null */
+  big: bigint | null;
   neg: boolean;
 }
 
@@ -99,40 +101,43 @@ function proc_skip_spaces(ps: Parse): void {
 }
 
 /**
- * strtoul_lenient(base 0) over `tmp` from `i`: the value and the index after
+ * strtoul_lenient(base 0) over `s` from `i` up to `end` (the kernel's
+ * NUL-terminated copy of at most 21 bytes): the value and the index after
  * it, or -1 on 64-bit overflow (the kernel's -ERANGE).
  */
-function strtoul_lenient(tmp: string, i: number, ps: Parse): number {
+function strtoul_lenient(s: string, i: number, end: number, ps: Parse): number {
   let base = 10;
-  if (tmp.charCodeAt(i) === 48) {
-    if ((tmp.charCodeAt(i + 1) | 0x20) === 120 && isxdigit(tmp.charCodeAt(i + 2))) base = 16;
+  if (s.charCodeAt(i) === 48) {
+    if (i + 1 < end && (s.charCodeAt(i + 1) | 0x20) === 120 && i + 2 < end && isxdigit(s.charCodeAt(i + 2))) base = 16;
     else base = 8;
   }
   if (base === 16) i += 2;
   // the digits accumulate in a number while it stays exact (below 2^48, so
   // one more hex digit cannot pass 2^53), then in a 64-bit bigint
   let small = 0;
-  for (; i < tmp.length; i++) {
-    const v = digit_value(tmp.charCodeAt(i));
+  for (; i < end; i++) {
+    const v = digit_value(s.charCodeAt(i));
     if (v >= base) break;
     if (small >= SMALL_LIMIT) break;
     small = small * base + v;
   }
-  if (i === tmp.length || digit_value(tmp.charCodeAt(i)) >= base) {
-    ps.val = BigInt(small);
+  if (i === end || digit_value(s.charCodeAt(i)) >= base) {
+    ps.val = small;
+    ps.big = null;
     return i;
   }
   const b = BigInt(base);
   let res = BigInt(small);
   let overflow = false;
-  for (; i < tmp.length; i++) {
-    const v = digit_value(tmp.charCodeAt(i));
+  for (; i < end; i++) {
+    const v = digit_value(s.charCodeAt(i));
     if (v >= base) break;
     if (res & TOP4 && res > (U64 - BigInt(v)) / b) overflow = true;
     res = (res * b + BigInt(v)) & U64;
   }
   if (overflow) return -1;
-  ps.val = res;
+  ps.val = Number(res);
+  ps.big = res;
   return i;
 }
 
@@ -155,19 +160,22 @@ function proc_get_long(ps: Parse, perm_tr: string): number {
   let len = ps.left;
   if (len <= 0) return -EINVAL;
   if (len > TMPBUFLEN - 1) len = TMPBUFLEN - 1;
-  const tmp = ps.s.substr(ps.p, len);
-  let i = 0;
-  if (tmp.charCodeAt(0) === 45 && ps.left > 1) {
+  // the kernel copies `len` bytes to a buffer; here the number is read in place
+  const s = ps.s;
+  const at = ps.p;
+  let i = at;
+  if (s.charCodeAt(at) === 45 && ps.left > 1) {
     ps.neg = true;
     i++;
   } else {
     ps.neg = false;
   }
-  if (!isdigit(tmp.charCodeAt(i))) return -EINVAL;
-  const end = strtoul_lenient(tmp, i, ps);
-  if (end < 0) return -EINVAL;
+  if (!isdigit(s.charCodeAt(i))) return -EINVAL;
+  const stop = strtoul_lenient(s, i, at + len, ps);
+  if (stop < 0) return -EINVAL;
+  const end = stop - at;
   if (end === TMPBUFLEN - 1) return -EINVAL;
-  if (end < ps.left && perm_tr.length && !perm_tr.includes(tmp.charAt(end))) return -EINVAL;
+  if (end < ps.left && perm_tr.length && !perm_tr.includes(s.charAt(stop))) return -EINVAL;
   ps.p += end;
   ps.left -= end;
   return 0;
@@ -193,12 +201,12 @@ function proc_put(w: Put, s: string): void {
  */
 type IntConv = (k: Kernel, table: CtlTable<number>, i: number, ps: Parse, write: boolean) => number;
 
-const INT_MAX_N = BigInt(INT_MAX);
-const INT_MIN_MAGNITUDE = INT_MAX_N + 1n;
+const INT_MIN_MAGNITUDE = INT_MAX + 1;
 
 function do_proc_dointvec_conv_value(ps: Parse): number | null {
-  if (ps.neg) return ps.val > INT_MIN_MAGNITUDE ? null : -Number(ps.val) | 0;
-  return ps.val > INT_MAX_N ? null : Number(ps.val);
+  if (ps.big !== null) return null;
+  if (ps.neg) return ps.val > INT_MIN_MAGNITUDE ? null : -ps.val | 0;
+  return ps.val > INT_MAX ? null : ps.val;
 }
 
 function do_proc_dointvec_conv(k: Kernel, table: CtlTable<number>, i: number, ps: Parse, write: boolean): number {
@@ -209,7 +217,7 @@ function do_proc_dointvec_conv(k: Kernel, table: CtlTable<number>, i: number, ps
   } else {
     const v = table.data!.get(k, i);
     ps.neg = v < 0;
-    ps.val = BigInt(Math.abs(v));
+    ps.val = Math.abs(v);
   }
   return 0;
 }
@@ -229,7 +237,7 @@ function proc_first_pos_non_zero_ignore(ppos: number): boolean {
 }
 
 function new_parse(io: SysctlIo): Parse {
-  return { s: io.buf, p: 0, left: Math.min(io.lenp, PAGE_SIZE - 1), val: 0n, neg: false };
+  return { s: io.buf, p: 0, left: Math.min(io.lenp, PAGE_SIZE - 1), val: 0, big: null, neg: false };
 }
 
 /** __do_proc_dointvec: up to table.maxlen ints, tab-separated on read. Return: 0 or -EINVAL. */
@@ -264,11 +272,11 @@ function do_proc_dointvec(k: Kernel, table: CtlTable<number>, write: boolean, io
     return err;
   }
   const w: Put = { out: '', left: io.lenp };
-  const ps: Parse = { s: '', p: 0, left: 0, val: 0n, neg: false };
+  const ps: Parse = { s: '', p: 0, left: 0, val: 0, big: null, neg: false };
   for (let i = 0; w.left && vleft--; i++, first = false) {
     conv(k, table, i, ps, false);
     if (!first) proc_put(w, '\t');
-    proc_put(w, (ps.neg ? '-' : '') + ps.val.toString());
+    proc_put(w, (ps.neg ? '-' : '') + String(ps.val));
   }
   if (!first && w.left) proc_put(w, '\n');
   io.buf = w.out;
@@ -310,8 +318,8 @@ export function proc_douintvec_minmax(k: Kernel, table: CtlTable<number>, write:
     proc_skip_spaces(ps);
     if (!ps.left) return -EINVAL;
     if (proc_get_long(ps, proc_wspace_sep) || ps.neg) return -EINVAL;
-    if (ps.val > UINT_MAX) return -EINVAL;
-    const tmp = Number(ps.val);
+    if (ps.big !== null || ps.val > UINT_MAX) return -EINVAL;
+    const tmp = ps.val;
     if ((table.extra1 !== undefined && table.extra1 > tmp) || (table.extra2 !== undefined && table.extra2 < tmp)) return -EINVAL;
     table.data.set(k, 0, tmp);
     return 0;
@@ -353,7 +361,7 @@ export function proc_doulongvec_minmax(k: Kernel, table: CtlTable<bigint>, write
         err = -EINVAL;
         break;
       }
-      const val = ps.val;
+      const val = ps.big ?? BigInt(ps.val);
       if ((table.extra1 !== undefined && val < table.extra1) || (table.extra2 !== undefined && val > table.extra2)) {
         err = -EINVAL;
         break;

@@ -5,7 +5,7 @@ import { EINVAL, ENOENT, ENOSPC } from '../uapi/errno';
 import { INT_MAX, idr_alloc, idr_alloc_cyclic, idr_find, idr_get_next, idr_init, idr_remove, idr_replace, type Idr } from './idr';
 import { check_idr, type IdrModel } from './idr-invariants.test-helper';
 import type { RadixTreeNode } from './radix-tree';
-import { radix_tree_snapshot } from './radix-tree-snapshot';
+import { radix_tree_snapshot, type RadixTreeNodeSnapshot } from './radix-tree-snapshot';
 
 interface Obj {
   n: number;
@@ -14,6 +14,12 @@ const obj = (n: number): Obj => ({ n });
 
 function height<T extends object>(idr: Idr<T>): number {
   return radix_tree_snapshot(idr.idr_rt).height;
+}
+
+/** A snapshot node with its ids zeroed; the ids met, depth first, go to `ids`. */
+function without_ids(n: RadixTreeNodeSnapshot, ids: number[]): unknown {
+  ids.push(n.id);
+  return { ...n, id: 0, parent: null, slots: n.slots.map((s) => ({ ...s, child: s.child === null ? null : without_ids(s.child, ids) })) };
 }
 
 function node_at<T>(node: RadixTreeNode<T>, offset: number): RadixTreeNode<T> {
@@ -156,6 +162,46 @@ describe('boundary ids', () => {
       expect(p.costs.idr_nodes_freed).toBe(levels);
     });
   }
+
+  it('nodes freed by one tree and allocated again (here or in another tree) start empty, with the next id of their tree', () => {
+    // the msg_next_id loop: three levels built at 9216 and freed, again and again
+    const idr = idr_init<Obj>();
+    const p = newProbe();
+    for (let round = 0; round < 3; round++) {
+      const o = obj(round);
+      expect(idr_alloc(idr, o, 9216, 0, p)).toBe(9216);
+      expect(radix_tree_snapshot(idr.idr_rt).head!.id).toBe(3 * round);
+      check_idr(idr, new Map([[9216, o]]));
+      expect(idr_remove(idr, 9216, p)).toBe(o);
+    }
+    // a shrunk head is freed still pointing at its child; another tree gets it back clean
+    const other = idr_init<Obj>();
+    const a = obj(0);
+    const b = obj(262144);
+    idr_alloc(other, a, 0, 0);
+    idr_alloc(other, b, 262144, 0);
+    idr_remove(other, 262144);
+    const fresh = idr_init<Obj>();
+    const c = obj(5);
+    const d = obj(100000);
+    for (const t of [idr, fresh]) {
+      expect(idr_alloc(t, c, 5, 0)).toBe(5);
+      expect(idr_alloc(t, d, 100000, 0)).toBe(100000);
+    }
+    // the two trees alike but for the node ids
+    const ids: number[] = [];
+    const fresh_ids: number[] = [];
+    expect(without_ids(radix_tree_snapshot(idr.idr_rt).head!, ids)).toEqual(without_ids(radix_tree_snapshot(fresh.idr_rt).head!, fresh_ids));
+    // the same allocation order, offset by the 9 nodes this tree made before
+    expect(ids).toEqual(fresh_ids.map((i) => i + 9));
+    check_idr(
+      idr,
+      new Map([
+        [5, c],
+        [100000, d],
+      ]),
+    );
+  });
 
   it('a tree holding 0 and 262144 shrinks back to one leaf when 262144 goes', () => {
     const idr = idr_init<Obj>();

@@ -123,18 +123,46 @@ export function radix_tree_load_root<T>(root: RadixTreeRoot<T>, out: { maxindex:
 /** The 64 NULL slots every new node starts from (copied, never handed out). */
 const NULL_SLOTS: readonly null[] = new Array<null>(RADIX_TREE_MAP_SIZE).fill(null);
 
+/**
+ * Freed nodes kept for reuse, like the kernel's radix_tree_node_cachep slab:
+ * a loop that allocates and frees the same levels (msg_next_id, msgget,
+ * IPC_RMID) would otherwise make a 64-slot array per level per iteration.
+ * Not kernel state and not visible: a reused node gets a new `id` (the same
+ * allocation-order number a new object would get) and is reset whole, and
+ * nothing keeps a reference to a freed node (it is unlinked before it is
+ * freed; views copy what they show). Its slots are all null already: a node
+ * is freed with count 0, which means no child, entry or reserved NULL, and
+ * the one exception, a shrunk head's slot 0, is cleared when it is freed.
+ * Shared by every tree of the process, at most NODE_CACHE_MAX nodes.
+ */
+const node_cache: RadixTreeNode<unknown>[] = [];
+const NODE_CACHE_MAX = 256;
+
 /** radix_tree_node_alloc: a zeroed node (no free bit set yet). */
 export function radix_tree_node_alloc<T>(root: RadixTreeRoot<T>, parent: RadixTreeNode<T> | null, shift: number, offset: number, count: number, p: Probe): RadixTreeNode<T> {
-  const node: RadixTreeNode<T> = {
-    id: root.next_node_id++,
-    shift,
-    offset,
-    count,
-    parent,
-    slots: NULL_SLOTS.slice(),
-    free_lo: 0,
-    free_hi: 0,
-  };
+  const cached = node_cache.pop() as RadixTreeNode<T> | undefined;
+  let node: RadixTreeNode<T>;
+  if (cached !== undefined) {
+    node = cached;
+    node.id = root.next_node_id++;
+    node.shift = shift;
+    node.offset = offset;
+    node.count = count;
+    node.parent = parent;
+    node.free_lo = 0;
+    node.free_hi = 0;
+  } else {
+    node = {
+      id: root.next_node_id++,
+      shift,
+      offset,
+      count,
+      parent,
+      slots: NULL_SLOTS.slice(),
+      free_lo: 0,
+      free_hi: 0,
+    };
+  }
   p.costs.idr_nodes_allocated++;
   if (p.trace) p.trace({ kind: 'idr_node_new', node: node.id, shift, parent: parent === null ? null : parent.id, offset });
   return node;
@@ -143,6 +171,10 @@ export function radix_tree_node_alloc<T>(root: RadixTreeRoot<T>, parent: RadixTr
 function radix_tree_node_free<T>(node: RadixTreeNode<T>, p: Probe): void {
   p.costs.idr_nodes_freed++;
   if (p.trace) p.trace({ kind: 'idr_node_free', node: node.id });
+  // drop the references a freed node still holds (a shrunk head keeps its child in slot 0)
+  node.parent = null;
+  node.slots[0] = null;
+  if (node_cache.length < NODE_CACHE_MAX) node_cache.push(node);
 }
 
 /**
