@@ -144,7 +144,7 @@ function isEntryPoint(): boolean {
     return false;
   }
   // required only now: a run through bin/ipcscope.mjs does not load node:worker_threads
-  const { isMainThread } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
+  const { isMainThread } = createRequire(import.meta.url)('node:worker_threads') as { isMainThread: boolean };
   return isMainThread;
 }
 
