@@ -370,11 +370,16 @@ function assignResult(ctx: Ctx, node: CallStatement, r: number): void {
   ctx.state.pids.delete(node.assign.name);
 }
 
-/** A result as formatResult prints it: the number, or `-1 ENAME (strerror)`. */
+/** A result as formatResult prints it: the number, or `-1 ENAME (strerror)` (its bytes made once per errno). */
 function putResult(out: Output, r: number): void {
-  if (r >= 0) putNumber(out, r);
-  else putText(out, formatResult(r));
+  if (r >= 0) return putNumber(out, r);
+  let bytes = ERROR_RESULTS.get(r);
+  if (bytes === undefined) ERROR_RESULTS.set(r, (bytes = encodeText(formatResult(r))));
+  putBytes(out, bytes);
 }
+
+/** The printed form of each error result met so far (a few dozen errnos at most). */
+const ERROR_RESULTS = new Map<number, Uint8Array>();
 
 /** The line `[PREFIX] TEXT = RESULT\n` of an operation that prints its result alone. */
 function putLine(ctx: Ctx, text: string, r: number): void {
