@@ -3,7 +3,6 @@
 // into build/cli/ipcscope.mjs by `npm install` (the `prepare` script); if that
 // bundle is missing (e.g. installed with --ignore-scripts) it is built first.
 import { existsSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -12,6 +11,8 @@ const bundle = join(root, 'build', 'cli', 'ipcscope.mjs');
 
 if (!existsSync(bundle)) {
   process.stderr.write('ipcscope: building the command-line tool (first run)…\n');
+  // imported only here: node:child_process loads the stream, net and dgram modules, which a run does not need
+  const { execFileSync } = await import('node:child_process');
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   execFileSync(process.execPath, [vite, 'build', '--config', 'vite.cli.config.ts', '--logLevel', 'warn'], {
     cwd: root,

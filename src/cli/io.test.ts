@@ -6,8 +6,8 @@ import { chunkWriter, drained, WRITE_SIZE } from './io';
 function fakeStream(): { stream: NodeJS.WriteStream; writes: string[] } {
   const writes: string[] = [];
   const stream = {
-    write(text: string, cb?: (e?: Error | null) => void) {
-      writes.push(text);
+    write(chunk: Uint8Array, cb?: (e?: Error | null) => void) {
+      writes.push(Buffer.from(chunk).toString('utf8'));
       cb?.(null);
       return true;
     },
@@ -23,7 +23,7 @@ describe('chunkWriter', () => {
     const { stream, writes } = fakeStream();
     const out = chunkWriter(stream);
     const chunks = Array.from({ length: 5000 }, (_, i) => `msgget(IPC_PRIVATE, IPC_CREAT|0600) = ${i}\n`);
-    for (const c of chunks) out.write(c);
+    for (const c of chunks) out.write(Buffer.from(c));
     const before = writes.length;
     await out.end();
     expect(writes.join('')).toBe(chunks.join(''));
@@ -37,8 +37,8 @@ describe('chunkWriter', () => {
     const big = 'x'.repeat(WRITE_SIZE * 2);
     const a = fakeStream();
     const out = chunkWriter(a.stream);
-    out.write(big);
-    out.write('tail\n');
+    out.write(Buffer.from(big));
+    out.write(Buffer.from('tail\n'));
     await out.end();
     expect(a.writes).toEqual([big, 'tail\n']);
     const b = fakeStream();
@@ -53,8 +53,8 @@ function slowPipe(): { stream: NodeJS.WriteStream; received: string[] } {
   const w = new Writable({
     highWaterMark: 1 << 14,
     decodeStrings: false,
-    write(chunk: string, _enc, cb) {
-      received.push(chunk);
+    write(chunk: Uint8Array, _enc, cb) {
+      received.push(Buffer.from(chunk).toString('utf8'));
       setTimeout(cb, 1);
     },
   });
@@ -67,7 +67,7 @@ describe('drained', () => {
     const out = chunkWriter(stream);
     expect(out.drained()).toBeNull();
     const chunks = Array.from({ length: 4 }, (_, i) => `${i}`.repeat(WRITE_SIZE));
-    for (const c of chunks) out.write(c);
+    for (const c of chunks) out.write(Buffer.from(c));
     // three chunks went to the stream (the last is held back): far past its highWaterMark
     expect(stream.writableNeedDrain).toBe(true);
     const wait = out.drained();

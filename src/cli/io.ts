@@ -32,8 +32,8 @@ function watch(stream: NodeJS.WriteStream): void {
   stream.on('error', () => closed.add(stream));
 }
 
-/** Writes `text` to the stream and resolves once it is flushed (or the reader went away). */
-export function writeAll(stream: NodeJS.WriteStream, text: string): Promise<void> {
+/** Writes `text` (or bytes) to the stream and resolves once it is flushed (or the reader went away). */
+export function writeAll(stream: NodeJS.WriteStream, text: string | Uint8Array): Promise<void> {
   watch(stream);
   if (text.length === 0 || closed.has(stream)) return Promise.resolve();
   return new Promise((resolve) => {
@@ -44,7 +44,7 @@ export function writeAll(stream: NodeJS.WriteStream, text: string): Promise<void
   });
 }
 
-/** The size (UTF-16 units) chunkWriter gathers before it writes: one write(2) per 64 KiB rather than one per chunk. */
+/** The size (bytes) chunkWriter gathers before it writes: one write(2) per 64 KiB rather than one per chunk. */
 export const WRITE_SIZE = 1 << 16;
 
 /**
@@ -79,21 +79,22 @@ export function drained(stream: NodeJS.WriteStream): Promise<void> | null {
  * last chunk is always held back and written by `end`, which resolves once
  * everything is flushed (or the reader went away).
  */
-export function chunkWriter(stream: NodeJS.WriteStream): { write: (chunk: string) => void; drained: () => Promise<void> | null; end: () => Promise<void> } {
+export function chunkWriter(stream: NodeJS.WriteStream): { write: (chunk: Uint8Array) => void; drained: () => Promise<void> | null; end: () => Promise<void> } {
   watch(stream);
-  let held: string[] = [];
+  let held: Uint8Array[] = [];
   let size = 0;
+  const gathered = () => (held.length === 1 ? held[0]! : Buffer.concat(held, size));
   return {
     drained: () => drained(stream),
     write: (chunk) => {
       if (size >= WRITE_SIZE) {
-        if (!closed.has(stream)) stream.write(held.length === 1 ? held[0]! : held.join(''));
+        if (!closed.has(stream)) stream.write(gathered());
         held = [];
         size = 0;
       }
       held.push(chunk);
       size += chunk.length;
     },
-    end: () => writeAll(stream, held.join('')),
+    end: () => (size === 0 ? Promise.resolve() : writeAll(stream, gathered())),
   };
 }

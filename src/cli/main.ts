@@ -10,7 +10,7 @@
  */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { isMainThread } from 'node:worker_threads';
+import { createRequire } from 'node:module';
 import { streamPlainParts, type RunResult } from '../engine/run_plain';
 import { resolveConfig } from '../engine/presets';
 import { parseSmpOverrides } from '../engine/smp/constants';
@@ -80,7 +80,7 @@ async function runCommand(cmd: RunCommand, expect = false): Promise<number> {
     if (streamed !== null) result = streamed;
     else {
       result = (await import('../engine/run')).runWorkload(input.text, options);
-      if (result.output.length > 0) out.write(result.output);
+      if (result.output.length > 0) out.write(Buffer.from(result.output));
       result = { ...result, output: '' };
     }
     await out.end();
@@ -137,12 +137,15 @@ export const sweepWorkerMain = async (): Promise<void> => (await import('./sweep
 
 function isEntryPoint(): boolean {
   const script = process.argv[1];
-  if (script === undefined || !isMainThread) return false;
+  if (script === undefined) return false;
   try {
-    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+    if (realpathSync(script) !== realpathSync(fileURLToPath(import.meta.url))) return false;
   } catch {
     return false;
   }
+  // required only now: a run through bin/ipcscope.mjs does not load node:worker_threads
+  const { isMainThread } = createRequire(import.meta.url)('node:worker_threads') as { isMainThread: boolean };
+  return isMainThread;
 }
 
 if (isEntryPoint()) void main(process.argv.slice(2));

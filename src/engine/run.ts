@@ -9,6 +9,7 @@
  */
 import { newProbe, type Probe } from './probe';
 import { errorExitCode } from './script/errors';
+import { encodeText } from './script/output';
 import { parse } from './script/parser';
 import { formatSmpSummary } from './smp/smp_format';
 import { isSmpProgram, runSmpProgram } from './smp/smp_run';
@@ -31,7 +32,7 @@ export function runWorkload(text: string, opts: RunWorkloadOptions = {}): RunRes
 
 /**
  * runWorkload for texts of any size: the same result, but the output goes
- * to `write` as it is made (in order, in chunks) and the text is never held
+ * to `write` as it is made (in order, in chunks of UTF-8 bytes) and the text is never held
  * as one tree (run_plain.ts's streamPlainWorkload). A multi-CPU or
  * multi-process workload (whose processes live across all its statements),
  * or a probe with a tracer (whose events carry lines), runs as in
@@ -39,12 +40,12 @@ export function runWorkload(text: string, opts: RunWorkloadOptions = {}): RunRes
  * Return: runWorkload's result with `output` ''. Never throws; a `write`
  * that throws ends the run with an internal error.
  */
-export function streamWorkload(text: string, write: (chunk: string) => void, opts: RunWorkloadOptions = {}): RunResult {
+export function streamWorkload(text: string, write: (chunk: Uint8Array) => void, opts: RunWorkloadOptions = {}): RunResult {
   const probe = opts.probe ?? newProbe();
   const streamed = streamPlainWorkload(text, write, { ...opts, probe });
   if (streamed !== null) return streamed;
   const r = runWorkload(text, { ...opts, probe });
-  if (r.output.length > 0) write(r.output);
+  if (r.output.length > 0) write(encodeText(r.output));
   return { ...r, output: '' };
 }
 

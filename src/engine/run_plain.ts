@@ -14,6 +14,7 @@ import type { Program, Statement } from './script/ast';
 import { errorExitCode, makeError, type WorkloadError } from './script/errors';
 import { initial_vars, parse_defaults } from './script/directives';
 import { continuedState, createRun, initialState, type Run, type RunOptions } from './script/interpreter';
+import { newOutput } from './script/output';
 import { KERNEL_SYSCALLS } from './script/kernel_syscalls';
 import { check, programReader } from './script/parser';
 import type { SmpConstants } from './smp/constants';
@@ -66,7 +67,7 @@ export const STREAM_PART = 512;
  * probe that has a tracer (whose events carry lines). Never throws; a
  * `write` that throws ends the run with an internal error.
  */
-export function streamPlainWorkload(text: string, write: (chunk: string) => void, opts: RunWorkloadOptions = {}): RunResult | null {
+export function streamPlainWorkload(text: string, write: (chunk: Uint8Array) => void, opts: RunWorkloadOptions = {}): RunResult | null {
   const parts = streamPlainParts(text, write, opts);
   for (;;) {
     const r = parts.next();
@@ -80,7 +81,7 @@ export function streamPlainWorkload(text: string, write: (chunk: string) => void
  * (the command line waits for a full pipe) before the next; its return
  * value is streamPlainWorkload's. Run it to the end, or not at all.
  */
-export function* streamPlainParts(text: string, write: (chunk: string) => void, opts: RunWorkloadOptions = {}): Generator<void, RunResult | null, void> {
+export function* streamPlainParts(text: string, write: (chunk: Uint8Array) => void, opts: RunWorkloadOptions = {}): Generator<void, RunResult | null, void> {
   const probe = opts.probe ?? newProbe();
   const checked = check(text);
   if (!checked.ok) return { output: '', exitCode: 2, error: checked.error, costs: probe.costs, steps: 0 };
@@ -92,6 +93,8 @@ export function* streamPlainParts(text: string, write: (chunk: string) => void, 
   // tree is the earlier one's, so an error in it is moved to where it is
   const reader = programReader(text, { texts: new Map(), nested: false });
   const starts: number[] = [];
+  // one output buffer for all the parts' runs
+  const output = newOutput();
   let error: WorkloadError | null = null;
   for (;;) {
     const body: Statement[] = [];
@@ -102,7 +105,7 @@ export function* streamPlainParts(text: string, write: (chunk: string) => void, 
     }
     if (body.length === 0) break;
     const part: Program = { type: 'Program', source: text, body, start: 0, end: text.length };
-    const run = createKernelRun(part, booted.kernel, { ...booted.options, state: continuedState(state) });
+    const run = createKernelRun(part, booted.kernel, { ...booted.options, state: continuedState(state), output });
     error = run.runToEnd(write).error;
     if (error !== null) {
       // a top-level statement's error leaves the run in block 0, just past it

@@ -6,12 +6,15 @@ import { runWorkload, STREAM_PART, streamWorkload, type RunResult, type RunWorkl
 import { streamPlainParts } from './run_plain';
 import { anyProgram } from './script/fuzz_programs';
 
+/** The text of UTF-8 chunks (a character's bytes may be split between two). */
+const joined = (chunks: Uint8Array[]): string => Buffer.concat(chunks).toString('utf8');
+
 /** streamWorkload's result with its chunks joined into `output`, and the chunks. */
-function streamed(text: string, opts: RunWorkloadOptions = {}): { result: RunResult; chunks: string[] } {
-  const chunks: string[] = [];
+function streamed(text: string, opts: RunWorkloadOptions = {}): { result: RunResult; chunks: Uint8Array[] } {
+  const chunks: Uint8Array[] = [];
   const r = streamWorkload(text, (c) => chunks.push(c), opts);
   expect(r.output).toBe('');
-  return { result: { ...r, output: chunks.join('') }, chunks };
+  return { result: { ...r, output: joined(chunks) }, chunks };
 }
 
 function expectSameAsRun(text: string, opts: RunWorkloadOptions = {}): void {
@@ -103,22 +106,22 @@ describe('streamWorkload', () => {
 describe('streamPlainParts', () => {
   it('yields after each part, once its lines went to write, and returns what streamWorkload returns', () => {
     const text = Array.from({ length: 2 * STREAM_PART + 7 }, (_, i) => (i % 2 ? 'msgctl(q, IPC_RMID)' : 'q = msgget(IPC_PRIVATE, 0600)')).join('\n');
-    const chunks: string[] = [];
+    const chunks: Uint8Array[] = [];
     const parts = streamPlainParts(text, (c) => chunks.push(c));
     const linesAtYield: number[] = [];
     let r = parts.next();
     while (r.done !== true) {
-      linesAtYield.push(chunks.join('').split('\n').length - 1);
+      linesAtYield.push(joined(chunks).split('\n').length - 1);
       r = parts.next();
     }
     expect(linesAtYield).toEqual([STREAM_PART, 2 * STREAM_PART, 2 * STREAM_PART + 7]);
     const whole = streamed(text);
-    expect(chunks.join('')).toBe(whole.result.output);
+    expect(joined(chunks)).toBe(whole.result.output);
     expect(r.value).toEqual({ ...whole.result, output: '' });
   });
 
   it('returns null at once, having written nothing, for a workload that must run whole', () => {
-    const chunks: string[] = [];
+    const chunks: Uint8Array[] = [];
     const parts = streamPlainParts('s = semget(IPC_PRIVATE, 1, IPC_CREAT|0600)\n@a semop(s, {0, -1})\nsemop(s, {0, 1})\n', (c) => chunks.push(c));
     expect(parts.next()).toEqual({ done: true, value: null });
     expect(chunks).toEqual([]);

@@ -5,6 +5,7 @@
  */
 import type { CallStatement, Program, Statement } from './ast';
 import type { CallPlan } from './operations';
+import type { Output } from './output';
 import type { WorkloadError } from './errors';
 import type { Syscalls } from './syscalls';
 import type { Tracer } from '../probe';
@@ -78,8 +79,8 @@ export interface RunContext<K> {
   /** blocks[0] is the program body, blocks[i] the body of the i-th loop in source order */
   readonly blocks: readonly (readonly Statement[])[];
   state: RunState;
-  /** where executed operations append their output */
-  out: string[];
+  /** where executed operations append their output (UTF-8 bytes) */
+  readonly out: Output;
   /** the process running the current operation (set before each one) */
   proc: ProcState | null;
   /** `[NAME] ` before the operation's first line (multi-process workloads, processes other than main), else '' */
@@ -90,6 +91,11 @@ export interface RunContext<K> {
   text: string;
   /** RunOptions.quiet: call statements build no text and print nothing */
   readonly quiet: boolean;
+  /**
+   * nobody reads the operations' texts (runToEnd without a tracer): a call
+   * may write its line to `out` without making its text (ctx.text is then '')
+   */
+  textless: boolean;
   /** per call statement, what does not depend on variables (filled on first execution) */
   readonly plans: Map<CallStatement, CallPlan>;
   /** line of an offset, for trace events */

@@ -16,6 +16,7 @@ import type { Frame, RunContext, RunState } from './context';
 import { internal_error, step_limit, toWorkloadError, WorkloadAbort, type WorkloadError } from './errors';
 import { evaluate } from './evaluate';
 import { EXECUTE } from './operations';
+import { finishSpilling, newOutput, startSpilling, textSince, type Output } from './output';
 import { enterProcess, execProcess, finishProcesses, settle } from './processes';
 import { lineColumn, lineStarts } from './source_map';
 import type { Syscalls } from './syscalls';
@@ -25,9 +26,6 @@ export type { Frame, RunState } from './context';
 
 const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-
-/** How many output strings runToEnd collects before joining them into one. */
-const OUTPUT_BATCH = 1024;
 
 /** Default step budget: operations plus loop iterations. */
 export const DEFAULT_MAX_STEPS = 10_000_000;
@@ -61,6 +59,8 @@ export interface RunOptions<K> {
    * objects for a task's statements to touch); default: the run's own
    */
   plans?: Map<CallStatement, CallPlan>;
+  /** the buffer to write the output in (emptied as it starts), so that the runs of a workload read in parts reuse one; default: the run's own */
+  output?: Output;
 }
 
 /**
@@ -97,10 +97,11 @@ export interface Run {
   retry(): void;
   /**
    * Executes everything left; `output` is what those operations printed.
-   * Given `sink`, the output goes to it instead as it is made, in order, a
-   * chunk per OUTPUT_BATCH operations (and `output` is '').
+   * Given `sink`, the output goes to it instead as it is made, in order, as
+   * UTF-8 bytes in chunks (of up to output.ts's OUTPUT_CHUNK bytes, or a
+   * long text's), each the sink's to keep (and `output` is '').
    */
-  runToEnd(sink?: (chunk: string) => void): { output: string; error: WorkloadError | null };
+  runToEnd(sink?: (chunk: Uint8Array) => void): { output: string; error: WorkloadError | null };
 }
 
 /** `cat /proc/...` → `cat`, `ip link add ...` → `ip`. */
@@ -187,15 +188,19 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
     maxSteps: budget(options.maxSteps),
     blocks,
     state: options.state ?? initialState(),
-    out: [],
+    out: options.output ?? newOutput(),
     prefix: '',
     proc: null,
     result: 0,
     text: '',
     quiet: options.quiet ?? false,
+    textless: true,
     plans: options.plans ?? new Map<CallStatement, CallPlan>(),
     lineOf: (offset) => lineColumn((starts ??= lineStarts(program.source)), offset).line,
   };
+  // stored twice, so that V8 treats the field as mutable from the start (see newOutput)
+  ctx.textless = true;
+  ctx.textless = false;
   const c = ctx as RunContext<unknown>;
   let current: Statement | null = null;
   /** the pseudo-operation at the end of a multi-process workload that prints the SIGALRM-interrupted calls */
@@ -309,7 +314,7 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
       const st = c.state;
       if (st.status !== 'running') return st.status;
       // a quiet run's calls print nothing: the output of other statements (echo, cat) is dropped, as step()'s caller here drops it
-      if (c.out.length > 0) c.out = [];
+      c.out.length = 0;
       try {
         const node = advance();
         if (node === null) return 'done';
@@ -326,11 +331,11 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
       const st = c.state;
       if (st.status === 'done') return { kind: 'done' };
       if (st.status === 'error') return { kind: 'error', error: st.error! };
-      c.out = [];
+      c.out.length = 0;
       try {
         const node = advance();
         if (node === null) return { kind: 'done' };
-        const output = c.out.length === 0 ? '' : c.out.join('');
+        const output = textSince(c.out, 0);
         return { kind: 'op', line: c.lineOf(node.start), start: node.start, end: node.end, result: c.result, output, call: callOf(node), text: node.type === 'ProcessStatement' ? '' : c.text };
       } catch (e) {
         return { kind: 'error', error: fail(e) };
@@ -345,27 +350,15 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
     runToEnd(sink) {
       const st = c.state;
       if (st.status !== 'running') return { output: '', error: st.error };
-      // Lines are joined in batches: a flat string per batch lets the many
-      // small line strings die young instead of being promoted by the GC.
-      const done: string[] = [];
-      const out: string[] = [];
-      c.out = out;
-      const flush = sink === undefined ? (chunk: string) => done.push(chunk) : sink;
-      const collect = () => {
-        if (out.length > 0) flush(out.join(''));
-        out.length = 0;
-        return done.join('');
-      };
+      startSpilling(c.out, sink);
+      c.textless = c.trace === null && !c.quiet;
       try {
-        while (advance() !== null) {
-          if (out.length >= OUTPUT_BATCH) {
-            flush(out.join(''));
-            out.length = 0;
-          }
-        }
-        return { output: collect(), error: null };
+        while (advance() !== null);
+        return { output: finishSpilling(c.out), error: null };
       } catch (e) {
-        return { output: collect(), error: fail(e) };
+        return { output: finishSpilling(c.out), error: fail(e) };
+      } finally {
+        c.textless = false;
       }
     },
   };

@@ -24,8 +24,9 @@ import { execShmat, execShmdt } from './shm_ops';
 import { MSG_SLEEPS, SEM_SLEEPS, type CtlFields, type SemUnion } from './syscalls';
 import { formatReceived, quoteBytes } from './string_literal';
 import { evaluate, interpolate } from './evaluate';
-import { formatArgument, formatCall, formatCat, formatEcho, formatIpLinkAdd, formatIpLinkDel, formatLine, formatLs, formatSops, type ArgValue, type SemBufValue } from './format';
+import { formatArgument, formatCall, formatCat, formatEcho, formatIpLinkAdd, formatIpLinkDel, formatLs, formatSops, type ArgValue, type SemBufValue } from './format';
 import { decodeUtf8, encodeUtf8 } from './bytes';
+import { encodeText, putByte, putBytes, putNumber, putText, type Output } from './output';
 import type { Syscalls } from './syscalls';
 import { O_RDONLY, O_TRUNC, O_WRONLY, UnmodeledPathError } from '../fs/vfs';
 import { EIO, formatResult } from '../uapi/errno';
@@ -104,7 +105,20 @@ export interface CallPlan {
   /** the call's parameter kinds and their WRAP functions, resolved once (no table lookup by name per execution) */
   params: readonly ParamKind[];
   wraps: readonly ((v: bigint) => ArgValue)[];
+  /**
+   * the call's line is written straight to the output, piece by piece,
+   * when the run needs no text (RunContext.textless): a call that prints
+   * its result alone (msgget, msgctl, shmget, shmctl, semget without buffer fields)
+   */
+  direct: boolean;
+  /** with `direct`: the line's bytes before the result (`msgget(IPC_PRIVATE, 0600) = `) when every argument is constant, else `callee(` */
+  head: Uint8Array;
+  /** with `direct`: each constant argument's bytes (null: it uses a variable) */
+  argBytes: (Uint8Array | null)[];
 }
+
+/** The calls whose line can be written without their text: they go through INVOKE and print their result alone. */
+const DIRECT_CALLS: ReadonlySet<CallName> = new Set<CallName>(['msgget', 'msgctl', 'shmget', 'shmctl', 'semget']);
 
 function usesVariables(e: Expression): boolean {
   switch (e.type) {
@@ -132,7 +146,10 @@ function planCall(ctx: Ctx, node: CallStatement): CallPlan {
     texts[i] = i === 2 && node.payload !== undefined ? `"${quoteBytes(node.payload)}"` : formatArgument(params[i]!, values[i]!);
   }
   const text = !texts.every((t) => t !== null) ? null : node.payload === undefined ? formatCall(node.callee, values) : `${node.callee}(${texts.join(', ')})`;
-  const plan = { values, texts, text, params, wraps: params.map((k) => WRAP[k]) };
+  const direct = DIRECT_CALLS.has(node.callee) && node.fields === undefined;
+  const head = encodeText(text === null ? node.callee + '(' : text + ' = ');
+  const argBytes = texts.map((t) => (t === null ? null : encodeText(t)));
+  const plan = { values, texts, text, params, wraps: params.map((k) => WRAP[k]), direct, head, argBytes };
   ctx.plans.set(node, plan);
   return plan;
 }
@@ -154,6 +171,7 @@ function execCall(ctx: Ctx, node: CallStatement): void {
   // tree); at most TOP_LEVEL_PLANS of them, so a long file run whole keeps
   // few, and none when quiet (whose calls build no text)
   const plan = ctx.plans.get(node) ?? (ctx.state.frames.length === 1 && (ctx.quiet || ctx.plans.size >= TOP_LEVEL_PLANS || !constantArgs(node)) ? null : planCall(ctx, node));
+  if (plan !== null && plan.direct && ctx.textless) return execDirect(ctx, node, plan);
   const values: ArgValue[] = plan === null ? [0, 0, 0, 0] : plan.values;
   let text = plan === null ? null : plan.text;
   if (text === null) {
@@ -183,6 +201,56 @@ function execCall(ctx: Ctx, node: CallStatement): void {
   done(ctx, node, text, r);
 }
 
+/**
+ * A call of DIRECT_CALLS in a run that needs no text: its arguments are
+ * evaluated (an undefined variable fails before the call), the call made,
+ * and its line written from the plan's bytes and the values, with no
+ * string built.
+ */
+function execDirect(ctx: Ctx, node: CallStatement, plan: CallPlan): void {
+  const values = plan.values;
+  const n = plan.params.length;
+  if (plan.text === null) {
+    for (let i = 0; i < n; i++) {
+      if (plan.argBytes[i] !== null) continue;
+      const arg = node.args[i];
+      values[i] = plan.wraps[i]!(arg === undefined ? 0n : evaluate(ctx, arg));
+    }
+  }
+  ctx.text = '';
+  const r = INVOKE[node.callee as PlainCall](ctx.sys, ctx.kernel, values, node.statSet);
+  const out = ctx.out;
+  if (ctx.prefix !== '') putText(out, ctx.prefix);
+  putBytes(out, plan.head);
+  if (plan.text === null) {
+    for (let i = 0; i < n; i++) {
+      if (i > 0) putBytes(out, COMMA);
+      const t = plan.argBytes[i] ?? null;
+      if (t !== null) putBytes(out, t);
+      else putArgument(out, plan.params[i]!, values[i]!);
+    }
+    putBytes(out, CLOSE_EQUALS);
+  }
+  putResult(out, r);
+  putByte(out, 10);
+  assignResult(ctx, node, r);
+  finish(ctx, node, r);
+}
+
+const COMMA = encodeText(', ');
+const CLOSE_EQUALS = encodeText(') = ');
+
+/** One evaluated argument as formatArgument prints it; a number's digits without a string. */
+function putArgument(out: Output, kind: ParamKind, v: ArgValue): void {
+  if (kind === 'int' && typeof v === 'number') {
+    if (v < 0) {
+      putByte(out, 45 /* - */);
+      v = -v;
+    }
+    putNumber(out, v);
+  } else putText(out, formatArgument(kind, v));
+}
+
 /** msgrcv's received bytes, filled by the call. */
 const received: { bytes: string | null } = { bytes: null };
 
@@ -206,7 +274,7 @@ function execMsg(ctx: Ctx, node: CallStatement, text: string, values: ArgValue[]
   if (r === MSG_SLEEPS) {
     if (ctx.program.multiProcess) {
       ctx.proc!.blocked = { callee: node.callee as 'msgsnd' | 'msgrcv', assign: node.assign === null ? null : node.assign.name };
-      ctx.out.push(`${ctx.prefix}${text} <unfinished ...>\n`);
+      putText(ctx.out, `${ctx.prefix}${text} <unfinished ...>\n`);
       finish(ctx, node, 0);
       return;
     }
@@ -214,7 +282,7 @@ function execMsg(ctx: Ctx, node: CallStatement, text: string, values: ArgValue[]
     r = res.r;
     bytes = res.bytes;
   }
-  done(ctx, node, text, r, ctx.quiet ? '' : bytes === null ? formatResult(r) : formatResult(r) + formatReceived(bytes, r));
+  done(ctx, node, text, r, ctx.quiet || bytes === null ? undefined : formatResult(r) + formatReceived(bytes, r));
 }
 
 /** C's `%#o`. */
@@ -278,14 +346,49 @@ function execCtlFields(ctx: Ctx, node: CallStatement, head: string, cmd: number,
 }
 
 /** The call's line and variable, and the trace's stmt_end. */
-export function done(ctx: Ctx, node: CallStatement, text: string, r: number, shown: string = formatResult(r)): void {
-  if (node.assign !== null) {
-    ctx.state.vars.set(node.assign.name, r < 0 ? -1n : BigInt(r));
-    ctx.state.addrs.delete(node.assign.name);
-    ctx.state.pids.delete(node.assign.name);
+export function done(ctx: Ctx, node: CallStatement, text: string, r: number, shown?: string): void {
+  assignResult(ctx, node, r);
+  if (!ctx.quiet) {
+    const out = ctx.out;
+    if (ctx.prefix !== '') putText(out, ctx.prefix);
+    putText(out, text);
+    putBytes(out, EQUALS);
+    if (shown === undefined) putResult(out, r);
+    else putText(out, shown);
+    putByte(out, 10);
   }
-  if (!ctx.quiet) ctx.out.push(`${ctx.prefix}${text} = ${shown}\n`);
   finish(ctx, node, r);
+}
+
+const EQUALS = encodeText(' = ');
+
+/** `VAR = call(...)`: the variable takes the result, -1 for an error. */
+function assignResult(ctx: Ctx, node: CallStatement, r: number): void {
+  if (node.assign === null) return;
+  ctx.state.vars.set(node.assign.name, r < 0 ? -1n : BigInt(r));
+  ctx.state.addrs.delete(node.assign.name);
+  ctx.state.pids.delete(node.assign.name);
+}
+
+/** A result as formatResult prints it: the number, or `-1 ENAME (strerror)` (its bytes made once per errno). */
+function putResult(out: Output, r: number): void {
+  if (r >= 0) return putNumber(out, r);
+  let bytes = ERROR_RESULTS.get(r);
+  if (bytes === undefined) ERROR_RESULTS.set(r, (bytes = encodeText(formatResult(r))));
+  putBytes(out, bytes);
+}
+
+/** The printed form of each error result met so far (a few dozen errnos at most). */
+const ERROR_RESULTS = new Map<number, Uint8Array>();
+
+/** The line `[PREFIX] TEXT = RESULT\n` of an operation that prints its result alone. */
+function putLine(ctx: Ctx, text: string, r: number): void {
+  const out = ctx.out;
+  if (ctx.prefix !== '') putText(out, ctx.prefix);
+  putText(out, text);
+  putBytes(out, EQUALS);
+  putResult(out, r);
+  putByte(out, 10);
 }
 
 /** 2^20: the most copies one `{...} x COUNT` may stand for. */
@@ -334,7 +437,7 @@ function execSemop(ctx: Ctx, node: CallStatement, head: string, values: ArgValue
     else if (!ctx.program.multiProcess) r = ctx.sys.semop_interrupt(ctx.kernel, pid, false);
     else {
       ctx.proc!.blocked = { callee: 'semop', assign: node.assign === null ? null : node.assign.name };
-      ctx.out.push(`${ctx.prefix}${text} <unfinished ...>\n`);
+      putText(ctx.out, `${ctx.prefix}${text} <unfinished ...>\n`);
       finish(ctx, node, 0);
       return;
     }
@@ -401,19 +504,57 @@ function writeFile(ctx: Ctx, path: string, data: string): number {
   return r;
 }
 
+/** What an echo whose words are all constant (no `$VAR`) prints and writes, made once: its text, its line's bytes before the result, the path's and the value's bytes. */
+interface EchoPlan {
+  text: string;
+  head: Uint8Array;
+  path: string;
+  data: string;
+}
+
+const ECHO_PLANS = new WeakMap<EchoStatement, EchoPlan | null>();
+
+function echoPlan(node: EchoStatement): EchoPlan | null {
+  let plan = ECHO_PLANS.get(node);
+  if (plan !== undefined) return plan;
+  plan = null;
+  if (node.words.every((w) => w.parts.length === 1 && typeof w.parts[0] === 'string')) {
+    const value = node.words.map((w) => w.parts[0] as string).join(' ');
+    const text = formatEcho(value, node.path);
+    plan = { text, head: encodeText(text + ' = '), path: encodeUtf8(node.path), data: encodeUtf8(value + '\n') };
+  }
+  ECHO_PLANS.set(node, plan);
+  return plan;
+}
+
 function execEcho(ctx: Ctx, node: EchoStatement): void {
-  let value = '';
-  for (let i = 0; i < node.words.length; i++) value += (i > 0 ? ' ' : '') + interpolate(ctx, node.words[i]!);
-  const text = formatEcho(value, node.path);
+  const plan = echoPlan(node);
+  let text: string;
+  let path: string;
+  let data: string;
+  if (plan !== null) ({ text, path, data } = plan);
+  else {
+    let value = '';
+    for (let i = 0; i < node.words.length; i++) value += (i > 0 ? ' ' : '') + interpolate(ctx, node.words[i]!);
+    text = formatEcho(value, node.path);
+    path = encodeUtf8(node.path);
+    data = encodeUtf8(value + '\n');
+  }
   begin(ctx, node, text);
   // onPath without its closure: a loop of echos (a sysctl set per iteration) makes one per statement
   let r: number;
   try {
-    r = writeFile(ctx, encodeUtf8(node.path), encodeUtf8(value + '\n'));
+    r = writeFile(ctx, path, data);
   } catch (e) {
     return pathError(node, node.path, e);
   }
-  ctx.out.push(ctx.prefix + formatLine(text, r));
+  if (plan === null) putLine(ctx, text, r);
+  else {
+    if (ctx.prefix !== '') putText(ctx.out, ctx.prefix);
+    putBytes(ctx.out, plan.head);
+    putResult(ctx.out, r);
+    putByte(ctx.out, 10);
+  }
   finish(ctx, node, r);
 }
 
@@ -452,14 +593,15 @@ function execCat(ctx: Ctx, node: CatStatement): void {
   begin(ctx, node, text);
   const data = onPath(node, path, () => readFile(ctx, encodeUtf8(path)));
   if (typeof data === 'number') {
-    ctx.out.push(ctx.prefix + formatLine(text, data));
+    putLine(ctx, text, data);
     finish(ctx, node, data);
     return;
   }
   let content = decodeUtf8(data);
   if (content.length > 0 && content.charCodeAt(content.length - 1) !== 10) content += '\n';
   const lines = countLines(content);
-  ctx.out.push(`${ctx.prefix}${text} = ${lines}\n`, content);
+  putLine(ctx, text, lines);
+  putText(ctx.out, content);
   finish(ctx, node, lines);
 }
 
@@ -469,7 +611,7 @@ function execLs(ctx: Ctx, node: LsStatement): void {
   begin(ctx, node, text);
   const names = onPath(node, path, () => ctx.sys.sys_listdir(ctx.kernel, encodeUtf8(path)));
   if (typeof names === 'number') {
-    ctx.out.push(ctx.prefix + formatLine(text, names));
+    putLine(ctx, text, names);
     finish(ctx, node, names);
     return;
   }
@@ -480,7 +622,8 @@ function execLs(ctx: Ctx, node: LsStatement): void {
     listing += decodeUtf8(name) + '\n';
     count++;
   }
-  ctx.out.push(`${ctx.prefix}${text} = ${count}\n`, listing);
+  putLine(ctx, text, count);
+  putText(ctx.out, listing);
   finish(ctx, node, count);
 }
 
@@ -490,7 +633,7 @@ function execIpLinkAdd(ctx: Ctx, node: IpLinkAddStatement): void {
   const text = formatIpLinkAdd(name, kind);
   begin(ctx, node, text);
   const r = ctx.sys.rtnl_newlink(ctx.kernel, name === null ? null : encodeUtf8(name), encodeUtf8(kind));
-  ctx.out.push(ctx.prefix + formatLine(text, r));
+  putLine(ctx, text, r);
   finish(ctx, node, r);
 }
 
@@ -499,7 +642,7 @@ function execIpLinkDel(ctx: Ctx, node: IpLinkDelStatement): void {
   const text = formatIpLinkDel(name);
   begin(ctx, node, text);
   const r = ctx.sys.rtnl_dellink(ctx.kernel, encodeUtf8(name));
-  ctx.out.push(ctx.prefix + formatLine(text, r));
+  putLine(ctx, text, r);
   finish(ctx, node, r);
 }
 

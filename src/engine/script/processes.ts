@@ -26,6 +26,7 @@ import { evaluate } from './evaluate';
 import { formatResult } from '../uapi/errno';
 import { formatReceived } from './string_literal';
 import type { MsgCallResult } from './syscalls';
+import { putText } from './output';
 
 type Ctx = RunContext<unknown>;
 
@@ -82,7 +83,7 @@ function resume(c: Ctx, p: ProcState, r: number, bytes: string | null = null): v
     c.state.pids.delete(b.assign);
   }
   const prefix = p.name === 'main' ? '' : `[${p.name}] `;
-  c.out.push(`${prefix}<... ${b.callee} resumed> = ${formatResult(r)}${r > 0 ? formatReceived(bytes, r) : ''}\n`);
+  putText(c.out, `${prefix}<... ${b.callee} resumed> = ${formatResult(r)}${r > 0 ? formatReceived(bytes, r) : ''}\n`);
 }
 
 /** After a statement: the resumed lines of the processes it woke, in creation order. */
@@ -129,7 +130,7 @@ function execCreds(c: Ctx, node: ProcessStatement, p: ProcState): void {
   if (c.trace) c.trace({ kind: 'stmt_begin', line: c.lineOf(node.start), text });
   const r = c.sys.task_setcreds(c.kernel, p.pid, uid, gid);
   if (r === 0) p.creds = { uid, gid };
-  c.out.push(`${c.prefix}${text} = ${formatResult(r)}\n`);
+  putText(c.out, `${c.prefix}${text} = ${formatResult(r)}\n`);
   c.result = r;
   if (c.trace) c.trace({ kind: 'stmt_end', line: c.lineOf(node.start), result: r });
 }
@@ -143,7 +144,7 @@ export function execProcess(c: Ctx, node: ProcessStatement, p: ProcState): void 
   }
   c.sys.task_exit(c.kernel, p.pid);
   c.state.procs.splice(c.state.procs.indexOf(p), 1);
-  c.out.push(`${c.prefix}+++ ${node.action === 'kill' ? 'killed by SIGKILL' : 'exited with 0'} +++\n`);
+  putText(c.out, `${c.prefix}+++ ${node.action === 'kill' ? 'killed by SIGKILL' : 'exited with 0'} +++\n`);
 }
 
 /**

@@ -20,6 +20,7 @@ import { formatAddr, type ArgValue } from './format';
 import { to_size_t } from './ctype';
 import { begin, done, finish } from './operations';
 import { SHM_RND } from '../uapi/ipc';
+import { putText } from './output';
 
 type Ctx = RunContext<unknown>;
 
@@ -61,7 +62,7 @@ export function execShmat(ctx: Ctx, node: CallStatement, text: string, values: A
     st.pids.delete(node.assign.name);
     st.addrs.set(node.assign.name, k);
   }
-  ctx.out.push(`${ctx.prefix}${text} = ADDR(${k})\n`);
+  putText(ctx.out, `${ctx.prefix}${text} = ADDR(${k})\n`);
   finish(ctx, node, 0);
 }
 

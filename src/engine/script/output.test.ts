@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { encodeText, finishSpilling, newOutput, OUTPUT_CHUNK, putByte, putBytes, putNumber, putText, startSpilling, textSince } from './output';
+
+describe('output', () => {
+  it('writes numbers as their decimal digits, at the bounds of one digit, int32 and 2^53', () => {
+    const o = newOutput();
+    for (const v of [0, 9, 10, 99, 100, 0x7fffffff, 0x80000000, 4294967295, Number.MAX_SAFE_INTEGER]) {
+      putNumber(o, v);
+      putByte(o, 10);
+    }
+    expect(textSince(o, 0)).toBe('0\n9\n10\n99\n100\n2147483647\n2147483648\n4294967295\n9007199254740991\n');
+  });
+
+  it('writes text as UTF-8, ASCII or not, short or long, and grows without a sink', () => {
+    const o = newOutput();
+    const long = 'é'.repeat(3 * OUTPUT_CHUNK);
+    putText(o, 'a = ');
+    putText(o, 'héllo ✓ 𝄞\n');
+    putBytes(o, encodeText('= 0\n'));
+    putText(o, long);
+    expect(textSince(o, 0)).toBe(`a = héllo ✓ 𝄞\n= 0\n${long}`);
+  });
+
+  it('spills into text or to a sink in chunks of at most OUTPUT_CHUNK bytes (a long text whole), in order', () => {
+    const lines = Array.from({ length: 20000 }, (_, i) => `msgget(IPC_PRIVATE, 0600) = ${i} ü\n`);
+    const big = 'x'.repeat(100000) + '\n';
+    const write = (o: ReturnType<typeof newOutput>) => {
+      lines.forEach((l, i) => {
+        putText(o, l);
+        if (i === 7000) putText(o, big);
+      });
+    };
+    const expected = lines.slice(0, 7001).join('') + big + lines.slice(7001).join('');
+
+    const asText = newOutput();
+    startSpilling(asText, undefined);
+    write(asText);
+    expect(finishSpilling(asText)).toBe(expected);
+
+    const chunks: Uint8Array[] = [];
+    const toSink = newOutput();
+    startSpilling(toSink, (c) => chunks.push(c));
+    write(toSink);
+    expect(finishSpilling(toSink)).toBe('');
+    expect(chunks.length).toBeGreaterThan(10);
+    for (const c of chunks) if (c.length !== big.length) expect(c.length).toBeLessThanOrEqual(OUTPUT_CHUNK);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(expected);
+  });
+});
