@@ -7,8 +7,13 @@
 // a stand-in for what structured clone copies) and the page's DOM nodes.
 // A diagnostic, not a bench row: it prints a table and exits.
 //
-//   npx tsx scripts/bench/page-trace.ts [--presses N] [--back] [--views idr,proc] [--no-trace] [--profile] [--mutations] [--root DIR] [--ifb]
+//   npx tsx scripts/bench/page-trace.ts [--presses N] [--back] [--views idr,proc] [--no-trace] [--profile] [--mutations] [--metrics] [--root DIR] [--ifb]
 //
+// --metrics: no trace; Chromium's own counters (CDP Performance.getMetrics)
+// over the presses, per press: the main thread's CPU time (ThreadTime), the
+// renderer's (ProcessTime: the worker too) and the durations of script,
+// style, layout and tasks. Cheap to collect, so unlike the trace's split
+// they barely perturb what they measure, and CPU time hardly moves with load.
 // --profile: a CPU profile of the main thread over the presses instead of the
 // trace; prints the functions with the most self time (build with
 // `npx vite build --minify false` for readable names). --root DIR: serve the
@@ -34,6 +39,7 @@ const OPTIONS = {
   root: { type: 'string' },
   ifb: { type: 'boolean' },
   mutations: { type: 'boolean' },
+  metrics: { type: 'boolean' },
 } satisfies OptionSpec;
 
 const START = MSG_32768_START;
@@ -87,7 +93,15 @@ async function trace(cdp: CDPSession, run: () => Promise<void>): Promise<TraceEv
   await cdp.send('Tracing.start', {
     transferMode: 'ReportEvents',
     traceConfig: {
-      includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.invalidationTracking', 'v8', 'toplevel', '__metadata'],
+      includedCategories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'disabled-by-default-devtools.timeline.invalidationTracking',
+        'v8',
+        'toplevel',
+        '__metadata',
+        ...(process.env.IPCSCOPE_TRACE_CATS ?? '').split(',').filter((c) => c !== ''),
+      ],
       excludedCategories: ['*'],
     },
   });
@@ -368,15 +382,27 @@ async function main() {
       }
       await page.waitForTimeout(300);
     };
-    const plain = v['no-trace'] === true || v.profile === true || v.mutations === true;
+    const plain = v['no-trace'] === true || v.profile === true || v.mutations === true || v.metrics === true;
     const events = plain ? [] : await trace(cdp, run);
+    if (v.metrics === true) {
+      await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+      const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+      const m0 = await metrics();
+      await run();
+      const m1 = await metrics();
+      console.log('Chromium counters per press (ms; CPU: ThreadTime main thread, ProcessTime the renderer with its workers):');
+      for (const k of ['ThreadTime', 'ProcessTime', 'TaskDuration', 'ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration', 'TaskOtherDuration'])
+        console.log(`  ${k.padEnd(22)} ${((((m1[k] ?? 0) - (m0[k] ?? 0)) * 1000) / presses).toFixed(2).padStart(8)}`);
+      console.log(`  ${'LayoutCount'.padEnd(22)} ${(((m1.LayoutCount ?? 0) - (m0.LayoutCount ?? 0)) / presses).toFixed(2).padStart(8)}`);
+      console.log(`  ${'RecalcStyleCount'.padEnd(22)} ${(((m1.RecalcStyleCount ?? 0) - (m0.RecalcStyleCount ?? 0)) / presses).toFixed(2).padStart(8)}`);
+    }
     if (v.profile === true)
       await profile(cdp, page, run, async () => {
         const b = await probeOf(page);
         const keys = b.keys.filter((k) => k.key === 'F10').slice(-presses);
         return keys.map((k, i) => [k.t, k.t + (times[i] ?? 0)] as [number, number]);
       });
-    else if (plain) await run();
+    else if (plain && v.metrics !== true) await run();
     const sizes = await page.evaluate(() => (window as unknown as { __replySizes: number[] }).__replySizes);
     const dom = await page.evaluate(() => ({
       all: document.querySelectorAll('*').length,
@@ -424,6 +450,13 @@ async function main() {
       add('worker busy, CPU (tdur)', s.workerCpu);
       add('longest main task (whole)', s.longest);
       add('keydown → frame', to - kd.ts);
+      // the worker's reply: the first message handled on the main thread after the keydown
+      const reply = events.find((e) => e.name === 'HandlePostMessage' && e.pid === main.pid && e.tid === main.tid && e.ts > kd.ts && e.ts < to);
+      if (reply !== undefined) {
+        add('keydown → reply arrives', reply.ts - kd.ts);
+        add('reply handled (task)', reply.dur ?? 0);
+        add('reply handled → frame', to - reply.ts - (reply.dur ?? 0));
+      }
     });
     console.log('per press (ms): median / p95 / mean');
     for (const [k, xs] of Object.entries(rows)) {
@@ -444,7 +477,7 @@ async function main() {
       const kd = keydowns[keydowns.length - 1]!;
       const end = kd.ts + (times[keydowns.length - 1] ?? 0) * 1000;
       const inside = events
-        .filter((e) => e.ph === 'X' && e.pid === main.pid && e.tid === main.tid && e.ts >= kd.ts - 1000 && e.ts <= end && (e.dur ?? 0) > 300)
+        .filter((e) => e.ph === 'X' && e.pid === main.pid && e.tid === main.tid && e.ts >= kd.ts - 1000 && e.ts <= end && (e.dur ?? 0) > Number(process.env.IPCSCOPE_TRACE_DUMP_US ?? 300))
         .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
       const open: number[] = [];
       for (const e of inside) {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { addCheckpoint, checkpointAtOrBefore, checkpointDue, createCheckpointLog, replayUnits, type CheckpointLog } from './checkpoint_log';
+import { addCheckpoint, checkpointAtOrBefore, checkpointDue, cheapestCheckpointAtOrBefore, copyUnits, createCheckpointLog, replayUnits, unitsAt, type CheckpointLog } from './checkpoint_log';
 import { estimateCloneBytes } from './clone_size';
 
 const cp = (op: number, units = op, bytes = 10) => ({ op, units, bytes, data: op });
@@ -65,6 +65,35 @@ describe('the checkpoint log', () => {
     const gaps = log.entries.slice(1).map((c, i) => c.op - log.entries[i]!.op);
     expect(Math.max(...gaps)).toBeLessThanOrEqual(2 * Math.min(...gaps) + 10_000);
     expect(log.spacing).toBeGreaterThan(3);
+  });
+
+  test('restores the checkpoint with the least copy and replay, not simply the latest', () => {
+    const MB = 1024 * 1024;
+    // a run whose state grows: each checkpoint one unit later and 2 MB bigger; a MB copies in 1 unit
+    const log = createCheckpointLog<number>({ interval: 10, work: 1e12, maxBytes: 1e12, copyUnitsPerMB: 1 });
+    for (const op of [0, 10, 20, 30]) addCheckpoint(log, cp(op, op / 10, (op / 5) * MB));
+    expect(copyUnits(log, log.entries[3]!)).toBe(6);
+    // from 30: 6 to copy; from 0: 3 more units of replay and nothing to copy
+    expect(cheapestCheckpointAtOrBefore(log, 35)?.op).toBe(0);
+    // a copy made already restores for nothing
+    expect(cheapestCheckpointAtOrBefore(log, 35, log.entries[3])?.op).toBe(30);
+    expect(cheapestCheckpointAtOrBefore(log, 29, log.entries[3])?.op).toBe(0);
+    // where copies are cheap, the latest
+    const cheap = createCheckpointLog<number>({ interval: 10, work: 1e12, maxBytes: 1e12, copyUnitsPerMB: 0.1 });
+    for (const op of [0, 10, 20, 30]) addCheckpoint(cheap, cp(op, op / 10, (op / 5) * MB));
+    expect(cheapestCheckpointAtOrBefore(cheap, 35)?.op).toBe(30);
+    expect(cheapestCheckpointAtOrBefore(cheap, 25)?.op).toBe(20);
+    expect(cheapestCheckpointAtOrBefore(cheap, -1)).toBe(undefined);
+  });
+
+  test('estimates the units at an operation between the checkpoints around it', () => {
+    const log = createCheckpointLog<number>({ interval: 10, work: 1e12, maxBytes: 1e12 });
+    addCheckpoint(log, cp(0, 0));
+    addCheckpoint(log, cp(10, 4));
+    expect(unitsAt(log, 5)).toBe(2);
+    expect(unitsAt(log, 10)).toBe(4);
+    // past the last one, by operations alone
+    expect(unitsAt(log, 30)).toBe(6);
   });
 
   test('refuses a checkpoint that is not after the last one', () => {

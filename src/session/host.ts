@@ -11,6 +11,8 @@
  * machine may be away from; moves count from it. Only a finished run's
  * replies are kept (its frontier no longer moves, so a step's reply is a
  * pure function of the step and the views), within REPLY_CACHE_BYTES.
+ * After each reply, once the worker is idle, the next step's reply is made
+ * ahead and kept the same way: the next step over is then answered at once.
  *
  * Latest request wins: every open() or navigate() takes a new job number;
  * a running job checks between slices whether it is still the latest and,
@@ -59,6 +61,8 @@ export interface HostOptions {
   sliceMs?: number;
   /** milliseconds between two progress reports */
   progressMs?: number;
+  /** a reply that took longer than this (ms) to make is not followed by the next step's, made ahead (default AHEAD_MAX_MS) */
+  aheadMaxMs?: number;
 }
 
 const yieldToMessages = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -69,6 +73,8 @@ const PREPARE_DELAY_MS = 30;
 const PREPARE_SLICE_MS = 8;
 /** fields copied between two looks at the clock (~1 ms) */
 const PREPARE_FIELDS = 4000;
+/** a reply that took longer than this (ms) to make is not followed by the next step's, made ahead: that may take as long, and a newer request would wait behind it */
+const AHEAD_MAX_MS = 25;
 /** the estimated size of the replies kept for steps shown lately (a reply at 32768 queues is ~100 KB) */
 export const REPLY_CACHE_BYTES = 32 * 1024 * 1024;
 
@@ -78,6 +84,7 @@ export function createSessionHost(options: HostOptions = {}): SessionHost {
   const maxChunk = options.chunk ?? 256;
   const sliceMs = options.sliceMs ?? 40;
   const progressMs = options.progressMs ?? 100;
+  const aheadMaxMs = options.aheadMaxMs ?? AHEAD_MAX_MS;
   let session: Session | null = null;
   let latest = 0;
   let cancelled = 0;
@@ -158,6 +165,8 @@ export function createSessionHost(options: HostOptions = {}): SessionHost {
         replies.delete(to);
         replies.set(to, cached);
         shown = to;
+        // a step back over kept replies readies nothing for the next: it is likely kept too
+        idleAfter(job, s, to, 0, false);
         return { ...cached.reply, job };
       }
       if (framed && Number.isFinite(to) && to > 0) {
@@ -169,12 +178,22 @@ export function createSessionHost(options: HostOptions = {}): SessionHost {
     const outcome = await drive(job, s, work);
     if (job !== latest || session !== s) return { kind: 'superseded', job };
     const stopped = outcome === 'stopped';
-    const frames = framed ? buildFrames(s, stopped || traceAt === null ? s.position() : traceAt, views) : {};
-    const reply: SnapshotReply = { kind: 'snapshot', job, snapshot: s.snapshot(), cancelled: stopped, frames };
+    const t0 = performance.now();
+    const reply = replyAt(job, s, stopped || traceAt === null ? s.position() : traceAt, stopped);
     shown = reply.snapshot.step;
     if (!stopped && s.finished()) keep(reply);
-    // once the reply is out and nothing newer came: copy the checkpoint a step back would restore,
-    // in slices between messages (all at once it blocks the worker ~0.5 s at 32768 queues)
+    idleAfter(job, s, reply.snapshot.step, stopped ? Number.POSITIVE_INFINITY : performance.now() - t0, true);
+    return reply;
+  };
+
+  /**
+   * Once a reply (of `step`, made in `took` ms) is out and nothing newer
+   * came: make the next step's reply (the next F10 is then answered at
+   * once), then (`prepare`) copy the checkpoint a step back would restore, in slices
+   * between messages (all at once it blocks the worker ~0.5 s at 32768
+   * queues).
+   */
+  const idleAfter = (job: number, s: Session, step: number, took: number, prepare: boolean) => {
     const prepareSlice = () => {
       if (job !== latest || session !== s) return;
       const t0 = performance.now();
@@ -182,8 +201,29 @@ export function createSessionHost(options: HostOptions = {}): SessionHost {
       while (!done && performance.now() - t0 < PREPARE_SLICE_MS) done = s.prepare(PREPARE_FIELDS);
       if (!done) setTimeout(prepareSlice, 0);
     };
-    setTimeout(prepareSlice, PREPARE_DELAY_MS);
-    return reply;
+    setTimeout(() => {
+      if (job !== latest || session !== s) return;
+      if (took <= aheadMaxMs) replyAhead(s, step + 1);
+      if (prepare) setTimeout(prepareSlice, PREPARE_DELAY_MS);
+    }, 0);
+  };
+
+  /** The reply at `step`: the frames of the views traced there (the session is moved there), then the snapshot. */
+  const replyAt = (job: number, s: Session, step: number, cancelled: boolean): SnapshotReply => {
+    const frames = knownViews(views).length > 0 ? buildFrames(s, step, views) : {};
+    return { kind: 'snapshot', job, snapshot: s.snapshot(), cancelled, frames };
+  };
+
+  /**
+   * Makes and keeps the reply of `step` ahead of its request, for a finished
+   * run (whose replies are kept): what a move there would answer, since the
+   * engine is deterministic. The page's position (`shown`) stays.
+   */
+  const replyAhead = (s: Session, step: number) => {
+    if (!s.finished() || step > s.total() || replies.has(step)) return;
+    // the state before `step` first, as a move there makes it (with views, the frames trace `step` itself)
+    s.seek(knownViews(views).length > 0 ? step - 1 : step, Number.POSITIVE_INFINITY);
+    keep(replyAt(0, s, step, false));
   };
 
   return {

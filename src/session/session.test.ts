@@ -71,6 +71,20 @@ describe('a session', () => {
     }
   });
 
+  test('the same at every step whichever checkpoint a move restores (copies free: the latest; dear: the first)', () => {
+    for (const copyUnitsPerMB of [0, 1e9]) {
+      const s = open(TOUR, { checkpoints: { ...SMALL_CHECKPOINTS.checkpoints!, copyUnitsPerMB } });
+      s.seek(Number.POSITIVE_INFINITY, 1e9);
+      for (const n of [17, 16, 15, 9, 3, 12, 11, 2]) {
+        expect(s.seek(n, 1e9)).toBe(true);
+        const ref = runSteps(TOUR, n);
+        expect(s.snapshot().costs).toEqual(ref.costs);
+        expect(consoleText(s)).toBe(ref.output.join(''));
+      }
+      expect(s.memory().checkpoints).toBeGreaterThan(3);
+    }
+  });
+
   test('the costs of one operation are the difference of the costs around it', () => {
     const s = open(TOUR, SMALL_CHECKPOINTS);
     s.seek(Number.POSITIVE_INFINITY, 1e9);

@@ -33,11 +33,14 @@ import {
   checkpointAtOrBefore,
   checkpointDue,
   checkpointIndexAtOrBefore,
+  cheapestCheckpointAtOrBefore,
+  copyUnits,
   createCheckpointLog,
   DEFAULT_CHECKPOINT_POLICY,
   replayUnits,
   type Checkpoint,
   type CheckpointPolicy,
+  unitsAt,
 } from './checkpoint_log';
 import { estimateCloneBytes } from './clone_size';
 import { cachedRecord, cacheRecord, createRecordCache, firstMissing, makeRecord, recordWindow, type OpRecord } from './op_record';
@@ -104,10 +107,12 @@ export interface Session {
   /** how many checkpoints are kept and their estimated size; the operation of the checkpoint prepare() copied, if its copy is unused */
   memory(): { checkpoints: number; bytes: number; prepared: number | null };
   /**
-   * Readies, ahead of time, a copy of the checkpoint a step back from here
-   * would restore, so that the step copies nothing (the copy is most of a
-   * step back's time with many objects). For idle moments: `budget` fields
-   * copied per call (a slice; default all); true once the copy is ready.
+   * Readies, ahead of time, a copy of the latest checkpoint a step back
+   * from here could restore, so that the step copies nothing (the copy is
+   * most of a step back's time with many objects; until it is ready, a step
+   * back restores the checkpoint cheapest to copy and replay from). For
+   * idle moments: `budget` fields copied per call (a slice; default all);
+   * true once the copy is ready.
    */
   prepare(budget?: number): boolean;
 }
@@ -189,8 +194,7 @@ export function createSession(text: string, choice: KernelChoice = {}, options: 
   /** a copy (maybe still in the making) of one checkpoint (the entry it copies), which the next restore of that checkpoint takes over */
   let spare: { of: Checkpoint<MachineCheckpoint>; copier: ReturnType<typeof checkpointCopier>; done: boolean } | null = null;
 
-  const restore = (op: number) => {
-    const cp = log.entries[checkpointIndexAtOrBefore(log, op)]!;
+  const restore = (cp: Checkpoint<MachineCheckpoint>) => {
     const own = spare !== null && spare.of === cp;
     // a copy begun in idle slices is finished: only its rest is copied now
     if (own && !spare!.done) spare!.copier.step(Number.POSITIVE_INFINITY);
@@ -214,8 +218,12 @@ export function createSession(text: string, choice: KernelChoice = {}, options: 
     const missing = n === 0 || exploring ? n + 1 : firstMissing(cache, wantLo, n);
     if (state.pos === n && missing > n && (n === 0 || prevFor === n) && !tainted()) return true;
     const limit = Math.min(last, missing - 1);
-    const cp = checkpointAtOrBefore(log, limit)!;
-    if (state.pos > limit || tainted() || cp.op > state.pos) restore(cp.op);
+    // the least work in all (a big checkpoint costs more to copy than replaying up to it from an earlier one)
+    const ready = spare !== null && spare.done ? spare.of : null;
+    const cp = cheapestCheckpointAtOrBefore(log, limit, ready)!;
+    const live = state.pos <= limit && !tainted();
+    // on from where the machine is, unless a restore saves more replay than its copy costs
+    if (!live || (cp.op > state.pos && copyUnits(log, cp, ready) < cp.units - unitsAt(log, state.pos))) restore(cp);
     const recordFrom = exploring ? 1 : wantLo;
     while (state.pos < n && budget-- > 0) if (!forward(recordFrom, n)) break;
     // a move that stops short of its target past the frontier is still exploring (the host's next slice goes on)
@@ -298,7 +306,8 @@ export function createSession(text: string, choice: KernelChoice = {}, options: 
     retrace,
     memory: () => ({ checkpoints: log.entries.length, bytes: log.bytes, prepared: spare !== null && spare.done ? spare.of.op : null }),
     prepare: (budget = Number.POSITIVE_INFINITY) => {
-      // a step back with views open replays from the checkpoint at or before pos - 3
+      // a step back with views open replays from a checkpoint at or before pos - 3: the latest, once its
+      // copy is ready, restores for nothing and replays least (until then a step back copies the cheapest)
       const cp = checkpointAtOrBefore(log, Math.max(0, state.pos - 3));
       if (cp === undefined || cp.op === state.pos) return true;
       if (spare?.of !== cp) spare = { of: cp, copier: checkpointCopier(cp.data), done: false };

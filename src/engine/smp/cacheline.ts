@@ -31,7 +31,7 @@
  */
 import type { SmpTransferKind } from '../trace';
 import type { SmpConstants } from './constants';
-import { cpu_distance, transfer_ns, type Topology } from './topology';
+import { fabric_distance, fabric_transfer_ns, type Fabric } from './topology';
 
 export interface CacheLine {
   name: string;
@@ -81,9 +81,9 @@ export function cacheline_new(name: string): CacheLine {
   return { name, owner: -1, sharers: [], busy_until: 0, spinners: [], transfers: { smt: 0, socket: 0, remote: 0, memory: 0 }, stall_ns: 0, accesses: 0 };
 }
 
-function kindOf(t: Topology, from: number, to: number): SmpTransferKind {
+function kindOf(f: Fabric, from: number, to: number): SmpTransferKind {
   if (from < 0) return 'memory';
-  const d = cpu_distance(t, from, to);
+  const d = fabric_distance(f, from, to);
   return d === 'local' ? 'smt' : d;
 }
 
@@ -106,13 +106,13 @@ function count_transfer(t: Record<SmpTransferKind, number>, how: SmpTransferKind
 }
 
 /** The source of a fetch by `cpu`: owner, else the nearest (read) or farthest (write) sharer, else memory (-1). */
-function source(t: Topology, c: SmpConstants, line: CacheLine, cpu: number, farthest: boolean): number {
+function source(f: Fabric, line: CacheLine, cpu: number, farthest: boolean): number {
   if (line.owner >= 0) return line.owner;
   let best = -1;
   let bestNs = farthest ? -1 : Infinity;
   for (const s of line.sharers) {
     if (s === cpu) continue;
-    const ns = transfer_ns(t, c, s, cpu);
+    const ns = fabric_transfer_ns(f, s, cpu);
     if (farthest ? ns > bestNs : ns < bestNs) {
       best = s;
       bestNs = ns;
@@ -121,14 +121,32 @@ function source(t: Topology, c: SmpConstants, line: CacheLine, cpu: number, fart
   return best;
 }
 
+/** A result record to fill (cacheline_access's `out`). */
+export function access_result_new(): AccessResult {
+  return { end: 0, stall: 0, work: 0, how: null, from: -1, rereads: NO_REREADS };
+}
+
+function result(out: AccessResult, end: number, stall: number, work: number, how: SmpTransferKind | null, from: number, rereads: Reread[]): AccessResult {
+  out.end = end;
+  out.stall = stall;
+  out.work = work;
+  out.how = how;
+  out.from = from;
+  out.rereads = rereads;
+  return out;
+}
+
 /**
  * `cpu` accesses `line` at time `now` (`count` back-to-back operations of
  * that kind, machine.ts's MicroOp 'access'). Return: when it completes, the stall
- * (transfer plus queueing behind transfers already in flight) and the work.
+ * (transfer plus queueing behind transfers already in flight) and the work,
+ * written into `out` (the event loop passes one record for every access: a
+ * miss builds no object).
  */
-export function cacheline_access(t: Topology, c: SmpConstants, line: CacheLine, cpu: number, access: Access, now: number, count = 1): AccessResult {
+export function cacheline_access(f: Fabric, line: CacheLine, cpu: number, access: Access, now: number, count = 1, out: AccessResult = access_result_new()): AccessResult {
+  const c = f.c;
   const hit = cacheline_hit(c, line, cpu, access, count);
-  if (hit >= 0) return { end: now + hit, stall: 0, work: hit, how: null, from: cpu, rereads: NO_REREADS };
+  if (hit >= 0) return result(out, now + hit, 0, hit, null, cpu, NO_REREADS);
   line.accesses += count;
   const work = count * (access === 'rmw' ? c.locked_rmw + c.l1_hit : c.l1_hit);
   const holds = line.owner === cpu || (line.owner < 0 && line.sharers.includes(cpu));
@@ -137,12 +155,12 @@ export function cacheline_access(t: Topology, c: SmpConstants, line: CacheLine, 
       line.owner = cpu;
       line.sharers = [];
     }
-    const rereads = access === 'read' ? NO_REREADS : spinner_rereads(t, c, line, cpu, now + work);
-    return { end: now + work, stall: 0, work, how: null, from: cpu, rereads };
+    const rereads = access === 'read' ? NO_REREADS : spinner_rereads(f, line, cpu, now + work);
+    return result(out, now + work, 0, work, null, cpu, rereads);
   }
-  const from = source(t, c, line, cpu, access !== 'read');
-  const ns = transfer_ns(t, c, from, cpu);
-  const how = kindOf(t, from, cpu);
+  const from = source(f, line, cpu, access !== 'read');
+  const ns = fabric_transfer_ns(f, from, cpu);
+  const how = kindOf(f, from, cpu);
   const start = Math.max(now, line.busy_until);
   const arrive = start + ns;
   line.busy_until = arrive;
@@ -154,11 +172,12 @@ export function cacheline_access(t: Topology, c: SmpConstants, line: CacheLine, 
     if (!sharers.includes(cpu)) sharers.push(cpu);
     line.owner = -1;
     line.sharers = sharers;
-    return { end: arrive + work, stall, work, how, from, rereads: NO_REREADS };
+    return result(out, arrive + work, stall, work, how, from, NO_REREADS);
   }
   line.owner = cpu;
-  line.sharers = [];
-  return { end: arrive + work, stall, work, how, from, rereads: spinner_rereads(t, c, line, cpu, arrive + work) };
+  // an owned line's sharers are already none (most writes: the line moves from owner to owner): no new empty list
+  if (line.sharers.length > 0) line.sharers = [];
+  return result(out, arrive + work, stall, work, how, from, spinner_rereads(f, line, cpu, arrive + work));
 }
 
 /**
@@ -179,16 +198,16 @@ export function cacheline_hit(c: SmpConstants, line: CacheLine, cpu: number, acc
  * line ends Shared by the writer and the spinners. Return: when each
  * spinner has it.
  */
-function spinner_rereads(t: Topology, c: SmpConstants, line: CacheLine, writer: number, at: number): Reread[] {
+function spinner_rereads(f: Fabric, line: CacheLine, writer: number, at: number): Reread[] {
   if (line.spinners.length === 0) return NO_REREADS;
   const out: Reread[] = [];
   const holders = [writer];
   for (const s of line.spinners) {
     if (s === writer || holders.includes(s)) continue;
     let from = writer;
-    for (const h of holders) if (transfer_ns(t, c, h, s) < transfer_ns(t, c, from, s)) from = h;
-    const ns = transfer_ns(t, c, from, s);
-    const how = kindOf(t, from, s);
+    for (const h of holders) if (fabric_transfer_ns(f, h, s) < fabric_transfer_ns(f, from, s)) from = h;
+    const ns = fabric_transfer_ns(f, from, s);
+    const how = kindOf(f, from, s);
     line.busy_until = Math.max(at, line.busy_until) + ns;
     count_transfer(line.transfers, how);
     holders.push(s);

@@ -115,30 +115,46 @@ export function event_requeue_first(q: EventQueue, time: number, task: number): 
   sift_down(q, q.size, time, q.next_seq++, task);
 }
 
-/** Puts (time, seq, task) at the root's place of the first `n` entries and sifts it down. */
+/** Is entry `a` earlier than entry `b` (time, then sequence number)? */
+function earlier(T: Float64Array, S: Float64Array, a: number, b: number): boolean {
+  const ta = T[a]!;
+  const tb = T[b]!;
+  return ta < tb || (ta === tb && S[a]! < S[b]!);
+}
+
+/**
+ * Puts (time, seq, task) at the root's place of the first `n` entries and
+ * sifts it down. A node with all four children picks the earliest as two
+ * pairs, then their winners (the two pair comparisons do not wait for each
+ * other); the last node, with fewer, scans them.
+ */
 function sift_down(q: EventQueue, n: number, time: number, seq: number, task: number): void {
   const T = q.time;
   const S = q.seq;
+  const K = q.task;
   let i = 0;
   for (;;) {
     const first = 4 * i + 1;
     if (first >= n) break;
-    // the earliest of the (up to four) children
-    let c = first;
-    let tc = T[c]!;
-    const last = first + 4 < n ? first + 4 : n;
-    for (let k = first + 1; k < last; k++) {
-      const tk = T[k]!;
-      if (tk < tc || (tk === tc && S[k]! < S[c]!)) {
-        c = k;
-        tc = tk;
-      }
+    let c: number;
+    if (first + 3 < n) {
+      const a = earlier(T, S, first + 1, first) ? first + 1 : first;
+      const b = earlier(T, S, first + 3, first + 2) ? first + 3 : first + 2;
+      c = earlier(T, S, b, a) ? b : a;
+    } else {
+      c = first;
+      for (let k = first + 1; k < n; k++) if (earlier(T, S, k, c)) c = k;
     }
+    const tc = T[c]!;
     if (time < tc || (time === tc && seq < S[c]!)) break;
-    move(q, i, c);
+    T[i] = tc;
+    S[i] = S[c]!;
+    K[i] = K[c]!;
     i = c;
   }
-  put(q, i, time, seq, task);
+  T[i] = time;
+  S[i] = seq;
+  K[i] = task;
 }
 
 /** The earliest event, removed; null when the queue is empty. */

@@ -16,13 +16,13 @@ import type { CacheLine } from './cacheline';
 import type { EventQueue } from './event_queue';
 import type { LockConfig } from './lock_config';
 import type { SchedTunables } from './sched';
-import type { Topology } from './topology';
+import type { Fabric, Topology } from './topology';
 import type { SmpInterval } from './types';
 import type { Access } from './cacheline';
 import { task_struct_new, type TaskStruct } from '../kernel/task';
 
 export type MicroOp =
-  | { op: 'work'; ns: number }
+  | { op: 'work'; code: 0; ns: number }
   /**
    * `count` (default 1) back-to-back accesses of one line by one CPU with no
    * other memory access between them (atomic_add then atomic_inc of two
@@ -31,27 +31,50 @@ export type MicroOp =
    * before another CPU's request can reach this one (a transfer takes tens
    * of ns), so no other CPU gets the line in between.
    */
-  | { op: 'access'; line: string; access: Access; count?: number; line_id: number }
+  | { op: 'access'; code: 1; line: string; access: Access; count?: number; line_id: number }
   /**
    * `line`: the cache line the lock word is on when it is not the lock's own (two struct sem per line); '' = the lock's name.
    * `line_id`, `lock_id`: micro_ops.ts's numbers of that line's name and of the lock's.
    */
-  | { op: 'spin_lock'; lock: string; line?: string; line_id: number; lock_id: number }
-  | { op: 'spin_unlock'; lock: string; line?: string; line_id: number; lock_id: number }
-  | { op: 'down_read'; sem: string }
-  | { op: 'up_read'; sem: string }
-  | { op: 'down_write'; sem: string }
-  | { op: 'up_write'; sem: string }
+  | { op: 'spin_lock'; code: 2; lock: string; line?: string; line_id: number; lock_id: number }
+  | { op: 'spin_unlock'; code: 3; lock: string; line?: string; line_id: number; lock_id: number }
+  | { op: 'down_read'; code: 5; sem: string }
+  | { op: 'up_read'; code: 7; sem: string }
+  | { op: 'down_write'; code: 6; sem: string }
+  | { op: 'up_write'; code: 8; sem: string }
   /** lib/rwsem-spinlock.c, with the semaphore's wait_lock held: grant or queue (down), release and grant waiters (up) */
-  | { op: 'rwsem_down_locked'; sem: string; write: boolean }
-  | { op: 'rwsem_up_locked'; sem: string; write: boolean }
+  | { op: 'rwsem_down_locked'; code: 9; sem: string; write: boolean }
+  | { op: 'rwsem_up_locked'; code: 10; sem: string; write: boolean }
   /** after dropping the wait_lock: sleep until granted, unless already granted */
-  | { op: 'rwsem_wait'; sem: string }
-  | { op: 'wake'; task: number }
+  | { op: 'rwsem_wait'; code: 11; sem: string }
+  | { op: 'wake'; code: 12; task: number }
   /** complexmode_enter's sweep over the per-semaphore locks begins (`write` true) or ends (sem_smp.ts): counted and timed */
-  | { op: 'sem_sweep'; write: boolean }
-  | { op: 'sleep' }
-  | { op: 'end' };
+  | { op: 'sem_sweep'; code: 14; write: boolean }
+  | { op: 'sleep'; code: 13 }
+  | { op: 'end'; code: 4 };
+
+/**
+ * Each micro-op kind's number, its `code` (micro_ops.ts's micro sets it):
+ * the event loop switches on the code, whose literal cases compile to a
+ * jump table (a switch on the `op` strings compares them in order).
+ */
+export const MICRO_OP_CODE = {
+  work: 0,
+  access: 1,
+  spin_lock: 2,
+  spin_unlock: 3,
+  end: 4,
+  down_read: 5,
+  down_write: 6,
+  up_read: 7,
+  up_write: 8,
+  rwsem_down_locked: 9,
+  rwsem_up_locked: 10,
+  rwsem_wait: 11,
+  wake: 12,
+  sleep: 13,
+  sem_sweep: 14,
+} as const satisfies { [K in MicroOp['op']]: Extract<MicroOp, { op: K }>['code'] };
 
 export type TaskState = 'running' | 'runnable' | 'waiting' | 'blocked' | 'done';
 export type SleepReason = 'msg' | 'rwsem';
@@ -75,7 +98,9 @@ export interface SmpTask {
   /** placed with `on N` in the workload: it never leaves that CPU */
   pinned: boolean;
   state: TaskState;
+  /** the current statement's micro-ops: ops[0, n_ops), the list reused from statement to statement (entries past n_ops are stale) */
   ops: MicroOp[];
+  n_ops: number;
   pc: number;
   /** a msg wake-up arrived before the task went to sleep */
   wake_pending: boolean;
@@ -130,6 +155,7 @@ export function smp_task_new(t: Pick<SmpTask, 'id' | 'name' | 'instance' | 'pid'
     kernel: t.kernel ?? task_struct_new(t.pid, t.name),
     state: 'runnable',
     ops: [],
+    n_ops: 0,
     pc: 0,
     wake_pending: false,
     sleeping_on: null,
@@ -203,6 +229,10 @@ export interface SmpMachine {
   locks: LockConfig;
   /** CFS's tunables for this many CPUs (sched.ts) */
   sched: SchedTunables;
+  /** the topology's per-CPU tables for the cache lines (topology.ts) */
+  fabric: Fabric;
+  /** busy[cpu] is 1 while the CPU has a current task (cpus[cpu].current >= 0; set with cpu_set_current): what smt_slowdown reads of the siblings, in one dense array */
+  busy: Uint8Array;
   /** statistics cover [measure_from, end): after the warm-up, for the declared duration */
   measure_from: number;
   end: number;
@@ -231,6 +261,12 @@ export interface SemLockStats {
   per_sem: number;
   sweeps: number;
   sweep_ns: number;
+}
+
+/** `cpu`'s current task becomes `task` (-1: none). */
+export function cpu_set_current(m: SmpMachine, cpu: SmpCpu, task: number): void {
+  cpu.current = task;
+  m.busy[cpu.id] = task >= 0 ? 1 : 0;
 }
 
 /** Adds [t0, t1) of `state` to `cpu`'s account (clipped to the run) and to the bounded timeline and the trace. */

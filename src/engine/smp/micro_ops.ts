@@ -15,7 +15,7 @@
  * bound.
  */
 import type { Access } from './cacheline';
-import type { MicroOp } from './machine';
+import { MICRO_OP_CODE, type MicroOp } from './machine';
 
 const CACHE_LIMIT = 1 << 16;
 
@@ -40,7 +40,7 @@ export function name_id(name: string): number {
 export function micro<K extends MicroOp['op']>(op: K, fields: Partial<Fields> = {}): Extract<MicroOp, { op: K }> {
   const f = { ...NONE, ...fields };
   const line = f.line !== '' ? f.line : f.lock;
-  return { op, ...f, line_id: line === '' ? -1 : name_id(line), lock_id: f.lock === '' ? -1 : name_id(f.lock) } as unknown as Extract<MicroOp, { op: K }>;
+  return { op, code: MICRO_OP_CODE[op], ...f, line_id: line === '' ? -1 : name_id(line), lock_id: f.lock === '' ? -1 : name_id(f.lock) } as unknown as Extract<MicroOp, { op: K }>;
 }
 
 /** The micro-ops on one named line or lock: its three accesses and, as a spinlock, its lock and unlock. */
@@ -76,8 +76,19 @@ const wakes: MicroOp[] = [];
 
 /** The micro-ops of the line or lock called `name`. */
 export const lineOps = (name: string): LineOps => named.get(name) ?? intern(named, name, () => lineOpsNew(name));
-/** The spinlock (and line) of msg queue `msqid`: `msq:ID.lock` (looked up first: no closure per call, most calls find it). */
-export const queueOps = (msqid: number): LineOps => queues.get(msqid) ?? intern(queues, msqid, () => lineOpsNew(`msq:${msqid}.lock`));
+/** A direct-mapped cache in front of `queues` (msqid mod its size): most calls find their queue's ops with no hashing. */
+const QUEUE_SLOTS = 1024;
+const queueSlotId = new Float64Array(QUEUE_SLOTS).fill(-1);
+const queueSlot: (LineOps | null)[] = new Array<LineOps | null>(QUEUE_SLOTS).fill(null);
+/** The spinlock (and line) of msg queue `msqid`: `msq:ID.lock`. */
+export const queueOps = (msqid: number): LineOps => {
+  const i = msqid & (QUEUE_SLOTS - 1);
+  if (queueSlotId[i] === msqid) return queueSlot[i]!;
+  const ops = queues.get(msqid) ?? intern(queues, msqid, () => lineOpsNew(`msq:${msqid}.lock`));
+  queueSlotId[i] = msqid;
+  queueSlot[i] = ops;
+  return ops;
+};
 export const queueLock = (msqid: number): string => queueOps(msqid).name;
 /** The line of CPU `cpu`'s percpu_counter slots: `percpu:CPU` (cpu < MAX_CPUS). */
 export const percpuOps = (cpu: number): LineOps => (percpu[cpu] ??= lineOpsNew(`percpu:${cpu}`));

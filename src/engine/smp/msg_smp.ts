@@ -107,7 +107,7 @@ interface MsgPathOps {
 function msgPathOps(env: MsgPathEnv): MsgPathOps {
   const c = env.constants;
   const half = c.syscall / 2;
-  const lookup: MicroOp[] = [];
+  const lookup: OpList = { ops: [], n_ops: 0 };
   lookupOps(env, lookup);
   return {
     half: work(half),
@@ -117,7 +117,7 @@ function msgPathOps(env: MsgPathEnv): MsgPathOps {
     received: work(c.msg_store + half),
     syscall: work(c.syscall),
     other: work(c.other_op),
-    lookup,
+    lookup: lookup.ops,
     idr_read: lineOps(env.ids.idr).read,
   };
 }
@@ -152,23 +152,38 @@ function rwsem_up(env: MsgPathEnv, write: boolean): readonly MicroOp[] {
   return RWSEM_OPS[env.locks.rwsem === 'spinlock' ? 'spinlock' : 'atomic'].up[write ? 1 : 0]!;
 }
 
-function push(ops: MicroOp[], more: readonly MicroOp[]): void {
-  for (let i = 0; i < more.length; i++) ops.push(more[i]!);
+/**
+ * Where a path's micro-ops go: `ops[0, n_ops)`, written in place over what
+ * the list held before (a task's list, reused from statement to statement:
+ * truncating an array with `length = 0` drops its backing store, and the
+ * pushes after it allocate a new one every statement).
+ */
+export interface OpList {
+  ops: MicroOp[];
+  n_ops: number;
 }
 
-function lookupOps(env: MsgPathEnv, ops: MicroOp[]): void {
+function emit(l: OpList, op: MicroOp): void {
+  l.ops[l.n_ops++] = op;
+}
+
+function push(l: OpList, more: readonly MicroOp[]): void {
+  for (let i = 0; i < more.length; i++) l.ops[l.n_ops++] = more[i]!;
+}
+
+function lookupOps(env: MsgPathEnv, ops: OpList): void {
   if (env.config.ipc_lookup === 'rwsem') {
     push(ops, rwsem_down(env, false));
-    ops.push(lineOps(env.ids.idr).read);
+    emit(ops, lineOps(env.ids.idr).read);
     push(ops, rwsem_up(env, false));
   } else {
-    ops.push(lineOps(env.ids.idr).read);
+    emit(ops, lineOps(env.ids.idr).read);
   }
 }
 
-function counter_add(env: MsgPathEnv, cpu: number, bytes: number, sign: 1 | -1, ops: MicroOp[]): void {
+function counter_add(env: MsgPathEnv, cpu: number, bytes: number, sign: 1 | -1, ops: OpList): void {
   if (env.config.msg_counters === 'atomic') {
-    ops.push(ATOMIC_ADD_PAIR);
+    emit(ops, ATOMIC_ADD_PAIR);
     return;
   }
   const line = percpuOps(cpu).write;
@@ -176,94 +191,104 @@ function counter_add(env: MsgPathEnv, cpu: number, bytes: number, sign: 1 | -1, 
   percpu_add(env.percpu.msg_hdrs, cpu, 'msg_hdrs', sign, line, ops);
 }
 
-function percpu_add(counter: PercpuCounter, cpu: number, name: 'msg_bytes' | 'msg_hdrs', amount: number, write: MicroOp, ops: MicroOp[]): void {
+function percpu_add(counter: PercpuCounter, cpu: number, name: 'msg_bytes' | 'msg_hdrs', amount: number, write: MicroOp, ops: OpList): void {
   const folded = percpu_counter_add_batch(counter, amount, PERCPU_COUNTER_LOCAL_BATCH, cpu, name);
-  ops.push(write);
+  emit(ops, write);
   if (folded) {
     const lock = COUNTER_LOCK[name];
-    ops.push(lock.lock, lock.rmw, lock.unlock);
+    emit(ops, lock.lock);
+    emit(ops, lock.rmw);
+    emit(ops, lock.unlock);
   }
 }
 
-function wakes(env: MsgPathEnv, o: Outcome, ops: MicroOp[]): void {
+function wakes(env: MsgPathEnv, o: Outcome, ops: OpList): void {
   const woken = o.woken;
   for (let i = 0; i < woken.length; i++) {
     const task = env.taskOfPid(woken[i]!);
-    if (task >= 0) ops.push(wake(task));
+    if (task >= 0) emit(ops, wake(task));
   }
 }
 
 /**
  * The micro-ops of one executed statement by a task on `cpu`, ending with
- * 'end' (or 'sleep' then 'end'), appended to `ops` (the caller's empty
- * list, reused from statement to statement) and returned.
+ * 'end' (or 'sleep' then 'end'), appended to `ops` (a task's list: the
+ * caller sets n_ops to 0 first) and returned.
  */
-export function msg_path(env: MsgPathEnv, o: Outcome, cpu: number, ops: MicroOp[] = []): MicroOp[] {
+export function msg_path(env: MsgPathEnv, o: Outcome, cpu: number, ops: OpList = { ops: [], n_ops: 0 }): OpList {
   const P = (env.ops ??= msgPathOps(env));
   switch (o.call) {
     case 'msgsnd':
     case 'msgrcv': {
       if (o.kind === 'received') {
-        ops.push(P.received);
+        emit(ops, P.received);
         break;
       }
-      ops.push(o.call === 'msgsnd' ? P.send : P.half);
+      emit(ops, o.call === 'msgsnd' ? P.send : P.half);
       if (o.msqid < 0) break;
       push(ops, P.lookup);
       const lock = queueOps(o.msqid);
       const locked = env.config.msg_wakeup === 'locked';
-      ops.push(lock.lock, P.queue_work);
+      emit(ops, lock.lock);
+      emit(ops, P.queue_work);
       // < 4.9: pipelined_send wakes before the message would be queued; do_msgrcv's ss_wakeup comes after the counters
       if (locked && o.call === 'msgsnd') wakes(env, o, ops);
       if (o.kind === 'queued') counter_add(env, cpu, o.bytes, 1, ops);
       if (o.kind === 'dequeued') counter_add(env, cpu, o.bytes, -1, ops);
       if (locked && o.call === 'msgrcv') wakes(env, o, ops);
-      ops.push(lock.unlock);
+      emit(ops, lock.unlock);
       if (!locked) wakes(env, o, ops);
       if (o.kind === 'blocked') {
-        ops.push(SLEEP, END);
+        emit(ops, SLEEP);
+        emit(ops, END);
         return ops;
       }
-      ops.push(o.kind === 'dequeued' ? P.recv_end : P.half);
+      emit(ops, o.kind === 'dequeued' ? P.recv_end : P.half);
       break;
     }
     case 'msgget':
-      ops.push(P.half);
+      emit(ops, P.half);
       push(ops, rwsem_down(env, true));
-      ops.push(P.queue_work);
+      emit(ops, P.queue_work);
       push(ops, rwsem_up(env, true));
-      ops.push(P.half);
+      emit(ops, P.half);
       break;
     case 'msgctl': {
       if (o.statSet || o.cmd === IPC_STAT || o.cmd === MSG_STAT || o.cmd === MSG_STAT_ANY) {
         // msgctl_stat: the lookup of msgsnd (ipc_lock in 2.6.25), then the queue lock
         // (6.x: a failed lookup or permission check returns before the lock)
         const lock = queueOps(o.msqid);
-        ops.push(P.half);
+        emit(ops, P.half);
         push(ops, P.lookup);
-        if (o.kind !== 'error' || o.statSet) ops.push(lock.lock, P.queue_work, lock.unlock);
-        ops.push(P.half);
+        if (o.kind !== 'error' || o.statSet) {
+          emit(ops, lock.lock);
+          emit(ops, P.queue_work);
+          emit(ops, lock.unlock);
+        }
+        emit(ops, P.half);
         if (!o.statSet || o.kind === 'error') break;
       } else if (o.cmd !== IPC_INFO && o.cmd !== MSG_INFO && o.cmd !== IPC_RMID && o.cmd !== IPC_SET) {
         // ksys_msgctl's switch: any other command is EINVAL before any lock
-        ops.push(P.syscall);
+        emit(ops, P.syscall);
         break;
       }
       const write = o.cmd === IPC_RMID || o.cmd === IPC_SET;
-      ops.push(P.half);
+      emit(ops, P.half);
       push(ops, rwsem_down(env, write));
       const locked = env.config.msg_wakeup === 'locked';
       if (write && o.kind !== 'error') {
         // msgctl_down: the lookup with the rwsem held, the writes under the queue lock
         // (< 4.9: expunge_all and ss_wakeup wake there, under the lock)
         const lock = queueOps(o.msqid);
-        ops.push(P.idr_read, lock.lock, P.queue_work);
+        emit(ops, P.idr_read);
+        emit(ops, lock.lock);
+        emit(ops, P.queue_work);
         if (locked) wakes(env, o, ops);
-        ops.push(lock.unlock);
+        emit(ops, lock.unlock);
       } else {
-        ops.push(P.queue_work);
+        emit(ops, P.queue_work);
       }
-      if (o.cmd === MSG_INFO && env.config.msg_counters === 'atomic') ops.push(ATOMIC_READ);
+      if (o.cmd === MSG_INFO && env.config.msg_counters === 'atomic') emit(ops, ATOMIC_READ);
       // msgctl_down: wake_up_q before up_write
       if (!locked || !write || o.kind === 'error') wakes(env, o, ops);
       push(ops, rwsem_up(env, write));
@@ -271,17 +296,18 @@ export function msg_path(env: MsgPathEnv, o: Outcome, cpu: number, ops: MicroOp[
       if (o.cmd === MSG_INFO && env.config.msg_counters === 'percpu') {
         for (const name of ['msg_hdrs', 'msg_bytes'] as const) {
           const lock = COUNTER_LOCK[name];
-          ops.push(lock.lock, lock.read);
-          for (let i = 0; i < env.nr_cpus; i++) ops.push(percpuOps(i).read);
-          ops.push(lock.unlock);
+          emit(ops, lock.lock);
+          emit(ops, lock.read);
+          for (let i = 0; i < env.nr_cpus; i++) emit(ops, percpuOps(i).read);
+          emit(ops, lock.unlock);
         }
       }
-      ops.push(P.half);
+      emit(ops, P.half);
       break;
     }
     default:
-      ops.push(P.other);
+      emit(ops, P.other);
   }
-  ops.push(END);
+  emit(ops, END);
   return ops;
 }

@@ -3,6 +3,8 @@ import { runWorkload } from '../run';
 import { event_pop } from './event_queue';
 import { preempt_point, sched_slice, sched_tunables, select_idle_sibling, task_sleep, try_to_wake_up } from './sched';
 import { machine } from './test_machine';
+import { cpu_set_current } from './machine';
+import { fabric_new } from './topology';
 
 describe('CFS (kernel/sched/fair.c, 6.0)', () => {
   it('scales its tunables by 1 + ilog2(min(CPUs, 8)) and slices the period among the runnable tasks', () => {
@@ -61,15 +63,16 @@ describe('CFS (kernel/sched/fair.c, 6.0)', () => {
   it('wakes a task on its own CPU when idle, else on an idle CPU of its socket, a wholly idle core first', () => {
     const m = machine(4);
     m.topology = { sockets: 1, cores: 2, threads: 2 };
+    m.fabric = fabric_new(m.topology, m.constants);
     // CPUs 0 and 2 are the two threads of core 0, 1 and 3 those of core 1
-    for (const c of m.cpus) c.current = -1;
-    m.cpus[0]!.current = 0;
+    for (const c of m.cpus) cpu_set_current(m, c, -1);
+    cpu_set_current(m, m.cpus[0]!, 0);
     expect(select_idle_sibling(m, 0)).toBe(1);
-    m.cpus[1]!.current = 1;
+    cpu_set_current(m, m.cpus[1]!, 1);
     expect(select_idle_sibling(m, 0)).toBe(2);
     expect(select_idle_sibling(m, 3)).toBe(3);
-    m.cpus[2]!.current = 2;
-    m.cpus[3]!.current = 3;
+    cpu_set_current(m, m.cpus[2]!, 2);
+    cpu_set_current(m, m.cpus[3]!, 3);
     expect(select_idle_sibling(m, 1)).toBe(1);
   });
 

@@ -38,8 +38,8 @@
  * `context_switch` of CPU time.
  */
 import { event_push } from './event_queue';
-import { account, measured, type SleepReason, type SmpCpu, type SmpMachine, type SmpTask } from './machine';
-import { topology_physical_package_id, topology_sibling, type Topology } from './topology';
+import { account, cpu_set_current, measured, type SleepReason, type SmpCpu, type SmpMachine, type SmpTask } from './machine';
+import { topology_sibling, type Topology } from './topology';
 
 /** CFS's tunables for a machine of `nr_cpus` CPUs, in ns. */
 export interface SchedTunables {
@@ -89,7 +89,7 @@ function pick_next(m: SmpMachine, cpu: SmpCpu): number {
 
 /** `task` becomes `cpu`'s current task at `t`, running from `start`. */
 function set_current(m: SmpMachine, cpu: SmpCpu, task: SmpTask, t: number, start: number): void {
-  cpu.current = task.id;
+  cpu_set_current(m, cpu, task.id);
   task.state = 'running';
   task.exec_start = t;
   task.prev_sum_exec = task.sum_exec;
@@ -142,12 +142,13 @@ export function select_idle_sibling(m: SmpMachine, prev: number): number {
   if (idle(m.cpus[prev]!)) return prev;
   const t = m.topology;
   const n = m.cpus.length;
-  const socket = topology_physical_package_id(t, prev);
+  const sockets = m.fabric.socket;
+  const socket = sockets[prev]!;
   let any = -1;
   // one pass in CPU order from prev: the first CPU of a wholly idle core, else the first idle CPU
   for (let i = 1; i < n; i++) {
     const c = (prev + i) % n;
-    if (topology_physical_package_id(t, c) !== socket || !idle(m.cpus[c]!)) continue;
+    if (sockets[c] !== socket || !idle(m.cpus[c]!)) continue;
     if (core_idle(m, t, c)) return c;
     if (any < 0) any = c;
   }
@@ -171,7 +172,7 @@ function run_next(m: SmpMachine, cpu: SmpCpu, next: SmpTask, t: number): void {
 /** `cpu` switches at `t` to its next queued task, or goes idle. */
 function switch_to_next(m: SmpMachine, cpu: SmpCpu, t: number): void {
   const next = pick_next(m, cpu);
-  if (next < 0) cpu.current = -1;
+  if (next < 0) cpu_set_current(m, cpu, -1);
   else run_next(m, cpu, m.tasks[next]!, t);
 }
 

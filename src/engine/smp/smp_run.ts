@@ -28,7 +28,7 @@ import { createRun, initialState, type Run } from '../script/interpreter';
 import { errnoName } from '../uapi/errno';
 import { isMachineName, MACHINES, smpConstants, type MachineName, type SmpConstants } from './constants';
 import { event_push, event_queue_new, event_requeue_first, event_take } from './event_queue';
-import { account, measured, reset_stats, smp_task_new, type SmpMachine, type SmpTask, type Spinlock } from './machine';
+import { account, cpu_set_current, measured, reset_stats, smp_task_new, type SmpMachine, type SmpTask, type Spinlock } from './machine';
 import { ids_lines } from './ipc_layout';
 import { msg_path, runqueueLine, type MsgPathEnv } from './msg_smp';
 import { sem_path, type SemPathEnv } from './sem_smp';
@@ -40,7 +40,7 @@ import { preempt_point, sched_tunables, schedule, task_sleep, try_to_wake_up } f
 import { line_access, smp_line, smp_spinlock, spin_lock, spin_unlock } from './spinlock';
 import type { CacheLine } from './cacheline';
 import { clearOutcome, otherOutcome, taskSyscalls, type TaskSyscallContext } from './task_syscalls';
-import { MAX_CPUS, nr_cpu_ids, topology_physical_package_id, topology_sibling, type Topology } from './topology';
+import { fabric_new, MAX_CPUS, nr_cpu_ids, topology_physical_package_id, topology_sibling, type Topology } from './topology';
 import type { SmpResult } from './types';
 
 export interface SmpRunOptions {
@@ -128,6 +128,17 @@ export function declared(smp: SmpDeclarations, vars: Map<string, bigint>): Decla
 interface TaskRun {
   task: SmpTask;
   run: Run;
+  /** the result count of the task's last counted statement (a task repeats the same call and result: no lookup then) */
+  cell: ResultCell | null;
+}
+
+/** How many statements of one call ended with one result in the measured window: "msgsnd ok", "msgctl EINVAL". */
+interface ResultCell {
+  call: string;
+  /** 0 for success, else the negative errno */
+  r: number;
+  key: string;
+  n: number;
 }
 
 function makeTasks(m: SmpMachine, smp: SmpDeclarations, program: Program, kernel: Kernel, vars: Map<string, bigint>, ctx: TaskSyscallContext): TaskRun[] {
@@ -147,32 +158,37 @@ function makeTasks(m: SmpMachine, smp: SmpDeclarations, program: Program, kernel
       const cpu = decl.cpu === null ? id % n : intIn(state.vars, decl.cpu, 0, n - 1, `the CPU of task ${decl.name} ${i}`, decl);
       const task = smp_task_new({ id, name: decl.name, instance: i, pid: PID_BASE + id, cpu, pinned: decl.cpu !== null, kernel: task_create(kernel, PID_BASE + id) });
       // the statement's text is only for the trace's smp_op events, and a task prints nothing: quiet when no one traces
-      out.push({ task, run: createRun(body, kernel, { syscalls, maxSteps: Infinity, maxIdleSteps: MAX_IDLE_STEPS, state, quiet: m.trace === null, plans }) });
+      out.push({ task, run: createRun(body, kernel, { syscalls, maxSteps: Infinity, maxIdleSteps: MAX_IDLE_STEPS, state, quiet: m.trace === null, plans }), cell: null });
     }
   }
   return out;
 }
 
-/** The other hardware threads of each CPU's core (topology_sibling, computed once per run). */
-function siblingsOf(t: Topology, nr: number): number[][] {
-  return Array.from({ length: nr }, (_, cpu) => {
-    const out: number[] = [];
+/**
+ * The other hardware threads of each CPU's core (topology_sibling, computed
+ * once per run), flat: CPU c's are [c × (threads − 1), (c + 1) × (threads − 1)).
+ */
+function siblingsOf(t: Topology, nr: number): Int32Array {
+  const out = new Int32Array(nr * (t.threads - 1));
+  let n = 0;
+  for (let cpu = 0; cpu < nr; cpu++) {
     for (let th = 0; th < t.threads; th++) {
       const sib = topology_sibling(t, cpu, th);
-      if (sib !== cpu) out.push(sib);
+      if (sib !== cpu) out[n++] = sib;
     }
-    return out;
-  });
+  }
+  return out;
 }
 
 /**
- * How much slower work runs on a CPU whose other hardware threads are
- * `siblings` now: 1 alone on its core; with k busy SMT siblings the core's
- * smt_speedup is shared by k + 1 threads.
+ * How much slower work runs on `cpu` now (`siblings`: siblingsOf's table,
+ * `per`: threads − 1): 1 alone on its core; with k busy SMT siblings the
+ * core's smt_speedup is shared by k + 1 threads.
  */
-function smt_slowdown(m: SmpMachine, siblings: readonly number[]): number {
+function smt_slowdown(m: SmpMachine, siblings: Int32Array, per: number, cpu: number): number {
   let busy = 0;
-  for (let i = 0; i < siblings.length; i++) if (m.cpus[siblings[i]!]!.current >= 0) busy++;
+  const b = m.busy;
+  for (let i = cpu * per, end = i + per; i < end; i++) busy += b[siblings[i]!]!;
   return busy === 0 ? 1 : (busy + 1) / (1 + (m.constants.smt_speedup - 1) * busy);
 }
 
@@ -221,6 +237,8 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
     measure_from: decl.warmup,
     end: decl.warmup + decl.duration,
     sched: sched_tunables(nr),
+    fabric: fabric_new(decl.topology, constants),
+    busy: new Uint8Array(nr),
     cpus: Array.from({ length: nr }, (_, id) => ({ id, current: -1, runqueue: [], min_vruntime: 0, resched: false, next_tick: 0, running: 0, spinning: 0, stalled: 0 })),
     tasks: [],
     lines: new Map(),
@@ -260,7 +278,7 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
   for (const t of m.tasks) {
     const cpu = m.cpus[t.cpu]!;
     if (cpu.current < 0) {
-      cpu.current = t.id;
+      cpu_set_current(m, cpu, t.id);
       t.state = 'running';
       event_push(m.queue, 0, t.id);
     } else cpu.runqueue.push(t.id);
@@ -290,17 +308,18 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
     task.op_semop = o.call === 'semop' && r.result === 0;
     task.op_sem_lock = o.sem.mode;
     task.op_start = t;
-    if (o.call === 'semop') task.ops = sem_path(semEnv, o.sem, o.kind, o.woken);
-    else {
-      // the task's list, done with: refilled in place
-      task.ops.length = 0;
-      msg_path(env, o, task.cpu, task.ops);
-    }
+    // the task's list, done with: refilled in place
+    task.n_ops = 0;
+    if (o.call === 'semop') {
+      const path = sem_path(semEnv, o.sem, o.kind, o.woken);
+      for (let i = 0; i < path.length; i++) task.ops[task.n_ops++] = path[i]!;
+    } else msg_path(env, o, task.cpu, task);
     task.pc = 0;
     return true;
   };
 
-  const finishOp = (task: SmpTask, t: number) => {
+  const finishOp = (tr: TaskRun, t: number) => {
+    const task = tr.task;
     if (t < m.measure_from || t > m.end) return;
     if (task.op_sem_lock === 'global') m.sem.global++;
     else if (task.op_sem_lock === 'sem') m.sem.per_sem++;
@@ -308,25 +327,28 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
     task.stats_ops++;
     if (task.op_message) task.stats_sent++;
     if (task.op_semop) task.stats_semops++;
-    const key = resultKey(task.op_call, task.op_result);
-    m.results.set(key, (m.results.get(key) ?? 0) + 1);
+    const call = task.op_call;
+    const r = task.op_result >= 0 ? 0 : task.op_result;
+    let cell = tr.cell;
+    if (cell === null || cell.call !== call || cell.r !== r) tr.cell = cell = resultCell(call, r);
+    cell.n++;
     if (m.trace) m.trace({ kind: 'smp_op', task: task.id, cpu: task.cpu, t0: task.op_start, t1: t, text: task.op_text, result: task.op_result });
   };
 
-  // "msgsnd ok", "msgctl EINVAL": one string per call and result, built once (not once per statement)
-  const keys = new Map<string, Map<number, string>>();
-  const resultKey = (call: string, result: number): string => {
-    const r = result >= 0 ? 0 : result;
-    let byResult = keys.get(call);
-    if (byResult === undefined) keys.set(call, (byResult = new Map<number, string>()));
-    let key = byResult.get(r);
-    if (key === undefined) byResult.set(r, (key = `${call} ${r === 0 ? 'ok' : errnoName(-r)}`));
-    return key;
+  // "msgsnd ok", "msgctl EINVAL": one count per call and result, its key built once (not once per statement); m.results gets them at the end
+  const cells = new Map<string, Map<number, ResultCell>>();
+  const resultCell = (call: string, r: number): ResultCell => {
+    let byResult = cells.get(call);
+    if (byResult === undefined) cells.set(call, (byResult = new Map<number, ResultCell>()));
+    let cell = byResult.get(r);
+    if (cell === undefined) byResult.set(r, (cell = { call, r, key: `${call} ${r === 0 ? 'ok' : errnoName(-r)}`, n: 0 }));
+    return cell;
   };
 
   const spinning = m.locks.rwsem === 'optimistic';
   const smt = m.topology.threads > 1;
   const siblings = siblingsOf(m.topology, nr);
+  const perCore = m.topology.threads - 1;
   // a micro-op's line and lock by their number (micro_ops.ts's name_id): an array index instead of a Map lookup by name per event
   const lineRef = (id: number, name: string): CacheLine => m.line_refs[id] ?? (m.line_refs[id] = smp_line(m, name));
   const lockRef = (id: number, name: string): Spinlock => m.lock_refs[id] ?? (m.lock_refs[id] = smp_spinlock(m, name));
@@ -338,50 +360,53 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
   const runTask = (tr: TaskRun, t: number): number => {
     const task = tr.task;
     for (;;) {
-      if (task.pc >= task.ops.length && !nextStatement(tr, t)) return -1;
+      if (task.pc >= task.n_ops && !nextStatement(tr, t)) return -1;
       const op = task.ops[task.pc++]!;
-      switch (op.op) {
-        case 'work': {
-          const ns = smt ? op.ns * smt_slowdown(m, siblings[task.cpu]!) : op.ns;
+      // the codes are MICRO_OP_CODE's (machine.ts), as literals: a jump table
+      switch (op.code) {
+        case 0: {
+          // work
+          const ns = smt ? op.ns * smt_slowdown(m, siblings, perCore, task.cpu) : op.ns;
           account(m, task.cpu, task.id, 'running', t, t + ns);
           return t + ns;
         }
-        case 'access':
+        case 1: // access
           // a plain hit (most accesses: this CPU's percpu line, the IDR root it shares) builds no result (line_access)
           return line_access(m, task, op.line, op.access, t, op.count, lineRef(op.line_id, op.line));
-        case 'spin_lock':
-          return spin_lock(m, task, op.lock, t, op.line, lineRef(op.line_id, op.line || op.lock), lockRef(op.lock_id, op.lock)) ?? -1;
-        case 'spin_unlock':
+        case 2: // spin_lock
+          return spin_lock(m, task, op.lock, t, op.line, lineRef(op.line_id, op.line || op.lock), lockRef(op.lock_id, op.lock));
+        case 3: // spin_unlock
           return spin_unlock(m, task, op.lock, t, op.line, lineRef(op.line_id, op.line || op.lock), lockRef(op.lock_id, op.lock));
-        // every statement ends with one: checked before the rarer ops (a switch on strings compares in order)
-        case 'end':
-          finishOp(task, t);
+        // every statement ends with one
+        case 4: // end
+          finishOp(tr, t);
           if (preempt_point(m, task, t)) return -1;
           continue;
-        case 'down_read':
-        case 'down_write':
-          return (spinning ? spin_down : down)(m, task, op.sem, op.op === 'down_write', t) ?? -1;
-        case 'up_read':
-        case 'up_write':
-          return (spinning ? spin_up : up)(m, task, op.sem, op.op === 'up_write', t);
-        case 'rwsem_down_locked':
+        case 5: // down_read
+        case 6: // down_write
+          return (spinning ? spin_down : down)(m, task, op.sem, op.code === 6, t) ?? -1;
+        case 7: // up_read
+        case 8: // up_write
+          return (spinning ? spin_up : up)(m, task, op.sem, op.code === 8, t);
+        case 9: // rwsem_down_locked
           return rwsem_down_locked(m, task, op.sem, op.write, t);
-        case 'rwsem_up_locked':
+        case 10: // rwsem_up_locked
           return rwsem_up_locked(m, task, op.sem, op.write, t);
-        case 'rwsem_wait':
+        case 11: // rwsem_wait
           if (rwsem_waiting(m, task, op.sem) && task_sleep(m, task, t, 'rwsem')) return -1;
           continue;
-        case 'wake': {
+        case 12: {
+          // wake
           const target = m.tasks[op.task]!;
           const end = line_access(m, task, runqueueLine(target.cpu), 'rmw', t) + constants.wakeup;
           account(m, task.cpu, task.id, 'running', end - constants.wakeup, end);
           try_to_wake_up(m, task, target, end, 'msg');
           return end;
         }
-        case 'sleep':
+        case 13: // sleep
           if (task_sleep(m, task, t, 'msg')) return -1;
           continue;
-        case 'sem_sweep':
+        case 14: // sem_sweep
           if (op.write) task.sweep_from = t;
           else if (t >= m.measure_from && t <= m.end) {
             m.sem.sweeps++;
@@ -404,6 +429,7 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
     while (time < m.end) {
       if (!warm && time >= m.measure_from) {
         reset_stats(m);
+        for (const byResult of cells.values()) for (const cell of byResult.values()) cell.n = 0;
         warm = true;
       }
       m.events++;
@@ -451,6 +477,7 @@ export function runSmpProgram(program: Program & { smp: SmpDeclarations }, opts:
   } catch (e) {
     return fail(e, output);
   }
+  for (const byResult of cells.values()) for (const cell of byResult.values()) if (cell.n > 0) m.results.set(cell.key, cell.n);
   return { output, exitCode: 0, error: null, result: summarize(m), costs: probe.costs };
 }
 

@@ -19,7 +19,7 @@
  * object it protects share one line (named after the lock, unless the
  * caller names another: two semaphores' locks on one line, sem_smp.ts).
  */
-import { cacheline_access, cacheline_hit, cacheline_new, NO_REREADS, type AccessResult, type CacheLine, type Reread } from './cacheline';
+import { access_result_new, cacheline_access, cacheline_hit, cacheline_new, NO_REREADS, type AccessResult, type CacheLine, type Reread } from './cacheline';
 import { event_push } from './event_queue';
 import { account, type SmpMachine, type SmpTask, type Spinlock } from './machine';
 
@@ -32,9 +32,15 @@ export function smp_line(m: SmpMachine, name: string): CacheLine {
   return l;
 }
 
-/** A cache line access by `task` at `t`, accounted (stall vs work) and traced (`line`: the record of `name`, when the caller has it). Return: the access's result. */
+/** The one result record of every access (read by the caller before its next access). */
+const SCRATCH = access_result_new();
+
+/**
+ * A cache line access by `task` at `t`, accounted (stall vs work) and traced (`line`: the record of `name`, when the caller has it).
+ * Return: the access's result, in a record the next access overwrites (read it at once).
+ */
 export function line_access_result(m: SmpMachine, task: SmpTask, name: string, access: 'read' | 'write' | 'rmw', t: number, count = 1, line: CacheLine = smp_line(m, name)): AccessResult {
-  const r = cacheline_access(m.topology, m.constants, line, task.cpu, access, t, count);
+  const r = cacheline_access(m.fabric, line, task.cpu, access, t, count, SCRATCH);
   if (r.stall > 0) account(m, task.cpu, task.id, 'stalled', t, t + r.stall);
   account(m, task.cpu, task.id, 'running', t + r.stall, r.end);
   if (r.how !== null && m.trace) m.trace({ kind: 'smp_line', t, line: name, from: r.from, to: task.cpu, how: r.how, ns: r.stall });
@@ -66,10 +72,11 @@ export function smp_spinlock(m: SmpMachine, name: string): Spinlock {
 
 /**
  * spin_lock by `task` at `t` (`lineRec`, `lockRec`: the records of the line and
- * the lock, when the caller has them). Return: when the task holds the lock, or null
- * when it spins in the queue (the unlock will continue it).
+ * the lock, when the caller has them). Return: when the task holds the lock, or -1
+ * when it spins in the queue (the unlock will continue it): a number either way, as
+ * the event loop's other steps return.
  */
-export function spin_lock(m: SmpMachine, task: SmpTask, name: string, t: number, line = '', lineRec?: CacheLine, lockRec?: Spinlock): number | null {
+export function spin_lock(m: SmpMachine, task: SmpTask, name: string, t: number, line = '', lineRec?: CacheLine, lockRec?: Spinlock): number {
   const ln = line === '' ? name : line;
   const end = line_access(m, task, ln, 'rmw', t, 1, lineRec);
   const s = lockRec ?? smp_spinlock(m, name);
@@ -85,7 +92,7 @@ export function spin_lock(m: SmpMachine, task: SmpTask, name: string, t: number,
   task.state = 'waiting';
   task.wait_since = end;
   if (m.trace) m.trace({ kind: 'smp_lock', t: end, lock: name, cpu: task.cpu, task: task.id, op: 'wait', waited: 0 });
-  return null;
+  return -1;
 }
 
 /** spin_unlock by `task` at `t`: hands the lock to the first waiter (`lineRec`, `lockRec` as for spin_lock). Return: when the releaser continues. */

@@ -7,6 +7,7 @@ import { smpConstants } from './constants';
 import { event_queue_new } from './event_queue';
 import { smp_task_new, type SmpMachine, type SmpTask } from './machine';
 import { sched_tunables } from './sched';
+import { fabric_new } from './topology';
 
 export function machine(n: number, tasks = n): SmpMachine {
   const list: SmpTask[] = Array.from({ length: tasks }, (_, id) => ({
@@ -14,10 +15,14 @@ export function machine(n: number, tasks = n): SmpMachine {
     state: id < n ? 'running' : 'runnable',
     pc: 1,
   }));
+  const topology = { sockets: 1, cores: n, threads: 1 };
+  const constants = smpConstants('icelake');
   return {
     machine: 'icelake',
-    topology: { sockets: 1, cores: n, threads: 1 },
-    constants: smpConstants('icelake'),
+    topology,
+    constants,
+    fabric: fabric_new(topology, constants),
+    busy: Uint8Array.from({ length: n }, (_, id) => (id < tasks ? 1 : 0)),
     locks: { spinlock: 'queued', rwsem: 'optimistic' },
     measure_from: 0,
     end: 1e9,

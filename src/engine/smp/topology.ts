@@ -63,3 +63,40 @@ export function transfer_ns(t: Topology, c: SmpConstants, from: number, to: numb
       return c.remote_transfer;
   }
 }
+
+/**
+ * What a cache-line transfer needs to know of the machine, computed once per
+ * run: each CPU's core and socket (no divisions per access) and the
+ * constants' transfer times. `c` is the run's constants.
+ */
+export interface Fabric {
+  c: SmpConstants;
+  core: Int32Array;
+  socket: Int32Array;
+}
+
+export function fabric_new(t: Topology, c: SmpConstants): Fabric {
+  const nr = nr_cpu_ids(t);
+  const core = new Int32Array(nr);
+  const socket = new Int32Array(nr);
+  for (let cpu = 0; cpu < nr; cpu++) {
+    core[cpu] = topology_core_id(t, cpu);
+    socket[cpu] = topology_physical_package_id(t, cpu);
+  }
+  return { c, core, socket };
+}
+
+/** cpu_distance by the fabric's tables. */
+export function fabric_distance(f: Fabric, a: number, b: number): Distance {
+  if (a === b) return 'local';
+  if (f.core[a] === f.core[b]) return 'smt';
+  return f.socket[a] === f.socket[b] ? 'socket' : 'remote';
+}
+
+/** transfer_ns by the fabric's tables. */
+export function fabric_transfer_ns(f: Fabric, from: number, to: number): number {
+  if (from < 0) return f.c.memory;
+  if (from === to) return 0;
+  if (f.core[from] === f.core[to]) return f.c.smt_transfer;
+  return f.socket[from] === f.socket[to] ? f.c.socket_transfer : f.c.remote_transfer;
+}

@@ -1,0 +1,64 @@
+import { describe, expect, test, vi } from 'vitest';
+import * as frames from './frames';
+import { createSessionHost, type Reply } from './host';
+
+// buildFrames, counted: whether a reply ran the engine or came from what the host made ahead
+vi.mock('./frames', async (importOriginal) => {
+  const actual = await importOriginal<typeof frames>();
+  return { ...actual, buildFrames: vi.fn(actual.buildFrames) };
+});
+const built = vi.mocked(frames.buildFrames);
+
+const FIVE = 'repeat 5 {\n msgget(IPC_PRIVATE, IPC_CREAT|0600)\n msgctl(0, IPC_STAT)\n}\n';
+const VIEWS = { views: ['idr' as const], options: {} };
+/** two turns of the worker's timers: the reply ahead is made in the first task after a reply */
+const idle = () => new Promise((resolve) => setTimeout(() => setTimeout(resolve, 5), 5));
+/** a host that makes the next reply ahead however long the last one took (a cold engine's first steps are slow) */
+const newHost = () => createSessionHost({ aheadMaxMs: Number.POSITIVE_INFINITY });
+const snap = (r: Reply) => (r.kind === 'snapshot' ? { ...r, job: 0 } : expect.unreachable(r.kind));
+
+describe('the reply of the next step, made ahead', () => {
+  test('answers the next step over without running it, equal to a fresh host at that step', async () => {
+    const host = newHost();
+    host.setViews(VIEWS);
+    await host.open(FIVE, {}, { kind: 'step', step: 3 });
+    await idle();
+    for (let step = 4; step <= 7; step++) {
+      const calls = built.mock.calls.length;
+      const r = snap(await host.navigate({ kind: 'delta', by: 1 }));
+      expect(built.mock.calls.length).toBe(calls);
+      expect(r.snapshot.step).toBe(step);
+      const fresh = createSessionHost();
+      fresh.setViews(VIEWS);
+      expect(r).toEqual(snap(await fresh.open(FIVE, {}, { kind: 'step', step })));
+      await idle();
+    }
+  });
+
+  test('a step back after it is the step before the one shown, not before the one made ahead', async () => {
+    const host = newHost();
+    host.setViews(VIEWS);
+    await host.open(FIVE, {}, { kind: 'step', step: 6 });
+    await idle();
+    const back = snap(await host.navigate({ kind: 'delta', by: -1 }));
+    expect(back.snapshot.step).toBe(5);
+    expect(back.frames.idr?.step).toBe(5);
+  });
+
+  test('nothing is made ahead at the end of the run, nor when a newer request came first', async () => {
+    const host = newHost();
+    host.setViews(VIEWS);
+    await host.open(FIVE, {}, { kind: 'end' });
+    const calls = built.mock.calls.length;
+    await idle();
+    expect(built.mock.calls.length).toBe(calls);
+    await host.navigate({ kind: 'step', step: 2 });
+    // a second request before the worker is idle: only its own reply (step 3) and the one after it
+    const r = snap(await host.navigate({ kind: 'step', step: 3 }));
+    expect(r.snapshot.step).toBe(3);
+    const before = built.mock.calls.length;
+    await idle();
+    expect(built.mock.calls.length).toBe(before + 1);
+    expect(built.mock.calls.at(-1)![1]).toBe(4);
+  });
+});
