@@ -140,6 +140,21 @@ describe('seq_file mechanics', () => {
     expect(used(m)).toBe('        -2 123456  2640|   0|4294967295  18446744073692774399');
   });
 
+  it('seq_put_dec and seq_put_oct count the digits right at every power of the base, and beyond 2^31', () => {
+    const values = [0, 1, 2 ** 31 - 1, 2 ** 31, 2 ** 32, 2 ** 53 - 1];
+    for (let d = 1; d <= 16; d++) values.push(10 ** d - 1, 10 ** d, 8 ** d - 1, 8 ** d);
+    for (const v of values.filter((x) => x <= Number.MAX_SAFE_INTEGER)) {
+      for (const x of [v, -v]) {
+        const m = page(0);
+        expect(seq_put_dec(m, '', x, 5)).toBe(0);
+        expect(used(m)).toBe(fmt_dec(x, 5));
+      }
+      const o = page(0);
+      expect(seq_put_oct(o, '', v, 4)).toBe(0);
+      expect(used(o)).toBe(fmt_oct(v, 4));
+    }
+  });
+
   it('a piece that would fill the page exactly overflows it, as seq_printf does', () => {
     const fits = page(PAGE_SIZE - 11);
     expect([seq_put_dec(fits, '', 7, 10), fits.count]).toEqual([0, PAGE_SIZE - 1]);

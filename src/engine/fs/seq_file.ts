@@ -154,7 +154,8 @@ function seq_put_num<V>(m: SeqFile<V>, sep: string, v: number, base: number, wid
   const end = count + digits;
   for (let i = end - 1; i >= count; i--) {
     const q = small ? (a / base) | 0 : Math.floor(a / base);
-    buf[i] = 48 + a - q * base;
+    // the digit before the 48 is added: 48 + a rounds above 2^53 - 48
+    buf[i] = 48 + (a - q * base);
     a = q;
   }
   m.count = end;

@@ -59,6 +59,18 @@ export function ipc_idr_get_next<T extends object>(idr: IpcIdr<T>, cursor: { id:
   return idr_is_layer256(idr) ? l256_get_next(idr, cursor, p) : layer_get_next(idr, cursor, p);
 }
 
+/**
+ * `n` idr_get_next calls on an empty radix IDR, counted without being made
+ * (each finds nothing and reads no node: only its idr_get_next is counted).
+ * Return: true, or false (a node exists, or an idr_layer tree) when the
+ * caller must make them.
+ */
+export function ipc_idr_get_next_empty<T extends object>(idr: IpcIdr<T>, n: number, p: Probe): boolean {
+  if (idr_is_layer(idr) || idr.idr_rt.xa_head !== null) return false;
+  p.costs.idr_get_next += n;
+  return true;
+}
+
 /** idr_remove of `idx` (a missing idx changes nothing). */
 export function ipc_idr_remove<T extends object>(idr: IpcIdr<T>, idx: number, p: Probe = NO_PROBE): void {
   if (!idr_is_layer(idr)) radix_remove(idr, idx, p);

@@ -186,12 +186,16 @@ function sysctl_lookup(files: Map<string, Dentry>, rest: string, missing: number
 
 const KERNEL_DIR = '/proc/sys/kernel/';
 const MQUEUE_DIR = '/proc/sys/fs/mqueue/';
+/** The same Dentries by whole path: the usual lookup, one Map.get on the caller's string, no slice to hash */
+const kernel_paths = new Map([...kernel_files].map(([name, d]) => [KERNEL_DIR + name, d]));
 
 /** The mounts for /proc/sys/kernel/<ipc sysctl> and /proc/sys/fs/mqueue/. */
 export const ipc_sysctl_mounts: Mount[] = [
   {
     prefix: KERNEL_DIR,
     lookup(_k: Kernel, path: string): Dentry | number | null {
+      const d = kernel_paths.get(path);
+      if (d !== undefined) return d;
       if (!path.startsWith(KERNEL_DIR)) return null;
       return sysctl_lookup(kernel_files, path.slice(KERNEL_DIR.length), null);
     },

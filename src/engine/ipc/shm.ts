@@ -191,7 +191,8 @@ export function shm_destroy_orphaned(k: Kernel, p: Probe): void {
 }
 
 /** the rss and swap columns of a never-touched segment: `%21lu %21lu` of 0, 0 */
-const ZERO_RSS_SWAP = `${fmt_dec(0, 21)} ${fmt_dec(0, 21)}`;
+/** the end of a row: rss and swap, both 0 (one flat string, not a concatenation per row) */
+const ZERO_RSS_SWAP_EOL = ` ${fmt_dec(0, 21)} ${fmt_dec(0, 21)}\n`;
 
 /**
  * sysvipc_shm_proc_show: one /proc/sysvipc/shm row (170 bytes with 10-digit
@@ -216,6 +217,6 @@ export function sysvipc_shm_proc_show<V>(m: SeqFile<V>, shp: ShmidKernel, p: Pro
   seq_put_dec(m, ' ', shp.shm_atim, 10);
   seq_put_dec(m, ' ', shp.shm_dtim, 10);
   seq_put_dec(m, ' ', shp.shm_ctim, 10);
-  seq_puts(m, rss_swap ? ` ${ZERO_RSS_SWAP}\n` : '\n');
+  seq_puts(m, rss_swap ? ZERO_RSS_SWAP_EOL : '\n');
   return 0;
 }

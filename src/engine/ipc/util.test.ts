@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ipc_idr_alloc_lowest, ipc_idr_find } from './ipc_idr';
+import { ipc_idr_alloc_lowest, ipc_idr_find, ipc_idr_remove } from './ipc_idr';
 import { rhashtable_lookup_fast } from '../lib/rhashtable';
-import { newProbe } from '../probe';
+import { COST_NAMES, newProbe } from '../probe';
 import type { TraceEvent } from '../trace';
 import { ipcKernel } from './ipc.test-helper';
 import { ipc_init_ids, type KernIpcPerm } from './namespace';
@@ -35,6 +35,25 @@ describe('ipc_search_maxidx', () => {
 
   it('returns -1 for an empty set after probing 3, 1, 0', () => {
     expect(searchWith([], 6)).toEqual({ result: -1, probes: [3, 1, 0], costs: 3 });
+  });
+
+  it('counts the same costs untraced as traced, on an empty set (whose probes are counted, not made) and a used one', () => {
+    for (const indexes of [[], [3], [0, 9215]]) {
+      for (const limit of [0, 6, 9215, 32766]) {
+        const costs = [newProbe(), newProbe(() => {})].map((p) => {
+          const ids = ipc_init_ids<KernIpcPerm>('msg');
+          for (const i of indexes) ipc_idr_alloc_lowest(ids.ipcs_idr, obj(), i, i + 1);
+          // allocated and removed again: an emptied tree, as after the last IPC_RMID
+          ipc_idr_alloc_lowest(ids.ipcs_idr, obj(), 9216, 9217);
+          ipc_idr_remove(ids.ipcs_idr, 9216);
+          const before = { ...p.costs };
+          const result = ipc_search_maxidx(ids, limit, p);
+          return { result, costs: COST_NAMES.filter((n) => p.costs[n] !== before[n]).map((n) => [n, p.costs[n] - before[n]]) };
+        });
+        expect(costs[0]).toEqual(costs[1]);
+        if (indexes.length === 0) expect(costs[0]!.result).toBe(-1);
+      }
+    }
   });
 
   it('costs floor(log2(limit + 1)) + 1 probes: 15 for limit 32766', () => {

@@ -17,7 +17,7 @@
  */
 import type { Probe } from '../probe';
 import { NO_PROBE } from '../probe';
-import { ipc_idr_find, ipc_idr_get_next } from './ipc_idr';
+import { ipc_idr_find, ipc_idr_get_next, ipc_idr_get_next_empty } from './ipc_idr';
 import type { IpcIds, IpcNamespace, KernIpcPerm } from './namespace';
 
 /** Reused idr_get_next cursor (the model is single-threaded). */
@@ -29,8 +29,14 @@ const cursor = { id: 0 };
  * one idr_get_next probe at `(r | 1 << bit) - 1`.
  */
 export function ipc_search_maxidx<T extends KernIpcPerm>(ids: IpcIds<T>, limit: number, p: Probe): number {
+  const top = 31 - Math.clz32(limit + 1);
+  // an empty set (its last object just removed, as in a msg_next_id loop) misses every probe: counted, not made (a trace shows each)
+  if (p.trace === null && ipc_idr_get_next_empty(ids.ipcs_idr, top + 1, p)) {
+    p.costs.ipc_search_maxidx_probes += top + 1;
+    return -1;
+  }
   let r = 0;
-  for (let bit = 31 - Math.clz32(limit + 1); bit >= 0; bit--) {
+  for (let bit = top; bit >= 0; bit--) {
     const probe = (r | (1 << bit)) - 1;
     cursor.id = probe;
     p.costs.ipc_search_maxidx_probes++;

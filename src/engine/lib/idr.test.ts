@@ -203,6 +203,25 @@ describe('boundary ids', () => {
     );
   });
 
+  it('idr_replace untraced (one descent) returns, changes and counts what the traced two walks do', () => {
+    const sets = [[], [0], [5], [0, 1, 2], [9216], [0, 4095, 4096], [70, 262144], Array.from({ length: 64 }, (_, i) => i), Array.from({ length: 4096 }, (_, i) => i)];
+    const queries = [-1, 0, 1, 2, 5, 63, 64, 70, 4095, 4096, 9216, 9217, 262144, 262145, INT_MAX];
+    for (const ids of sets) {
+      for (const reserve of [false, true]) {
+        for (const q of queries) {
+          const runs = [newProbe(), newProbe(() => {})].map((p) => {
+            const idr = idr_init<Obj>();
+            for (const i of ids) idr_alloc(idr, reserve && i % 2 === 1 ? null : obj(i), i, i + 1);
+            const before = p.costs.idr_node_visits;
+            const got = idr_replace(idr, obj(-1), q, p);
+            return { got: typeof got === 'number' ? got : got === null ? null : got.n, visits: p.costs.idr_node_visits - before, tree: radix_tree_snapshot(idr.idr_rt) };
+          });
+          expect([ids.length, reserve, q, runs[0]]).toEqual([ids.length, reserve, q, runs[1]]);
+        }
+      }
+    }
+  });
+
   it('a tree holding 0 and 262144 shrinks back to one leaf when 262144 goes', () => {
     const idr = idr_init<Obj>();
     const a = obj(0);

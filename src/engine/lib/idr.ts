@@ -22,15 +22,17 @@ import { NO_PROBE, type Probe } from '../probe';
 import {
   __radix_tree_lookup,
   __radix_tree_replace,
+  index_offset,
   radix_tree_delete_item,
   radix_tree_iter_init,
   radix_tree_root_init,
   radix_tree_tag_get,
+  shift_maxindex,
   type RadixTreeIter,
   type RadixTreeNode,
   type RadixTreeRoot,
 } from './radix-tree';
-import { node_tag_clear } from './radix-tree-tags';
+import { node_tag_clear, tag_get } from './radix-tree-tags';
 import { idr_get_free, radix_tree_next_chunk } from './radix-tree-iter';
 
 export const INT_MAX = 0x7fffffff;
@@ -293,9 +295,10 @@ export function idr_remove<T extends object>(idr: Idr<T>, id: number, p: Probe =
  */
 export function idr_replace<T extends object>(idr: Idr<T>, ptr: T | null, id: number, p: Probe = NO_PROBE): T | null | number {
   p.costs.idr_replace++;
-  const it = iter as RadixTreeIter<T>;
   const root = idr.idr_rt;
   const index = id - idr.idr_base;
+  if (p.trace === null) return idr_replace_untraced(root, ptr, index, p);
+  const it = iter as RadixTreeIter<T>;
   const entry = __radix_tree_lookup(root, index, it, 'replace', p);
   const leaf = it.node;
   const offset = it.offset;
@@ -306,4 +309,43 @@ export function idr_replace<T extends object>(idr: Idr<T>, ptr: T | null, id: nu
   __radix_tree_replace(root, leaf, offset, ptr, index, p);
   if (p.trace) p.trace({ kind: 'idr_result', op: 'replace', index: id, ok: true });
   return entry;
+}
+
+/**
+ * idr_replace without a tracer: __radix_tree_lookup and radix_tree_tag_get
+ * follow the same path, so one descent does both, counting each walk's node
+ * reads as the two would (the lookup's to the leaf or an empty slot, the
+ * tag walk's up to the first slot not marked free; none when the root's
+ * bit is clear). idr.test.ts compares its results and costs with the traced walk.
+ */
+function idr_replace_untraced<T extends object>(root: RadixTreeRoot<T>, ptr: T | null, index: number, p: Probe): T | null | number {
+  const head = root.xa_head;
+  // no slot (beyond the tree, or the root pointer itself): -ENOENT before any tag walk
+  if (head === null || index < 0 || index > shift_maxindex(head.shift)) return -ENOENT;
+  let node = head;
+  let visits = 0;
+  let tag_visits = 0;
+  let free = root.root_free;
+  for (;;) {
+    const offset = index_offset(index, node.shift);
+    const slot = node.slots[offset]!;
+    visits++;
+    if (free) {
+      tag_visits++;
+      free = tag_get(node, offset);
+    }
+    if (node.shift === 0) {
+      p.costs.idr_node_visits += visits + tag_visits;
+      // a free leaf slot: not allocated
+      if (free) return -ENOENT;
+      __radix_tree_replace(root, node, offset, ptr, index, p);
+      return slot as T | null;
+    }
+    if (slot === null) {
+      // an empty slot above the leaves: the tag walk ends here too, and finds it free
+      p.costs.idr_node_visits += visits + tag_visits;
+      return -ENOENT;
+    }
+    node = slot as RadixTreeNode<T>;
+  }
 }
