@@ -21,6 +21,22 @@ describe('output', () => {
     expect(textSince(o, 0)).toBe(`a = héllo ✓ 𝄞\n= 0\n${long}`);
   });
 
+  it('reads back a short line after a mark, ASCII or not, the same as a long one', () => {
+    const o = newOutput();
+    putText(o, 'first\n');
+    const mark = o.length;
+    putText(o, 'msgget(IPC_PRIVATE, 0) = 0\n');
+    expect(textSince(o, mark)).toBe('msgget(IPC_PRIVATE, 0) = 0\n');
+    const mark2 = o.length;
+    putText(o, 'échec ✓\n');
+    expect(textSince(o, mark2)).toBe('échec ✓\n');
+    const mark3 = o.length;
+    const long = 'x'.repeat(300) + 'é\n';
+    putText(o, long);
+    expect(textSince(o, mark3)).toBe(long);
+    expect(textSince(o, o.length)).toBe('');
+  });
+
   it('spills into text or to a sink in chunks of at most OUTPUT_CHUNK bytes (a long text whole), in order', () => {
     const lines = Array.from({ length: 20000 }, (_, i) => `msgget(IPC_PRIVATE, 0600) = ${i} ü\n`);
     const big = 'x'.repeat(100000) + '\n';
