@@ -348,15 +348,7 @@ function execCtlFields(ctx: Ctx, node: CallStatement, head: string, cmd: number,
 /** The call's line and variable, and the trace's stmt_end. */
 export function done(ctx: Ctx, node: CallStatement, text: string, r: number, shown?: string): void {
   assignResult(ctx, node, r);
-  if (!ctx.quiet) {
-    const out = ctx.out;
-    if (ctx.prefix !== '') putText(out, ctx.prefix);
-    putText(out, text);
-    putBytes(out, EQUALS);
-    if (shown === undefined) putResult(out, r);
-    else putText(out, shown);
-    putByte(out, 10);
-  }
+  if (!ctx.quiet) putLine(ctx, text, r, shown);
   finish(ctx, node, r);
 }
 
@@ -381,13 +373,14 @@ function putResult(out: Output, r: number): void {
 /** The printed form of each error result met so far (a few dozen errnos at most). */
 const ERROR_RESULTS = new Map<number, Uint8Array>();
 
-/** The line `[PREFIX] TEXT = RESULT\n` of an operation that prints its result alone. */
-function putLine(ctx: Ctx, text: string, r: number): void {
+/** The line `[PREFIX] TEXT = RESULT\n` of an operation, RESULT as `shown` when given (msgrcv's received bytes), else as formatResult prints `r`. */
+function putLine(ctx: Ctx, text: string, r: number, shown?: string): void {
   const out = ctx.out;
   if (ctx.prefix !== '') putText(out, ctx.prefix);
   putText(out, text);
   putBytes(out, EQUALS);
-  putResult(out, r);
+  if (shown === undefined) putResult(out, r);
+  else putText(out, shown);
   putByte(out, 10);
 }
 
