@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { cacheline_access, cacheline_hit, cacheline_new } from './cacheline';
 import { smpConstants } from './constants';
 import { cpu_distance, fabric_distance, fabric_new, fabric_transfer_ns, nr_cpu_ids, topology_core_id, topology_physical_package_id, transfer_ns } from './topology';
@@ -103,5 +104,31 @@ describe('spinners', () => {
     l.spinners = [1];
     expect(cacheline_hit(C, l, 0, 'write', 1)).toBe(-1);
     expect(cacheline_hit(C, l, 0, 'read', 1)).toBe(C.l1_hit);
+  });
+});
+
+describe('the sharer flags', () => {
+  it('say of every CPU exactly whether it is in the sharer list, whatever the accesses and spinners, and the list never repeats a CPU', () => {
+    // each command: an access (CPU, kind, count) or a spinner starting (CPU) or stopping (the first); CPUs of two cores on each of two sockets
+    const four = fabric_new({ sockets: 2, cores: 2, threads: 2 }, C);
+    const command = fc.oneof(
+      fc.tuple(fc.constant('access' as const), fc.integer({ min: 0, max: 7 }), fc.constantFrom('read' as const, 'write' as const, 'rmw' as const), fc.integer({ min: 1, max: 2 })),
+      fc.tuple(fc.constant('spin' as const), fc.integer({ min: 0, max: 7 })),
+      fc.constant('unspin' as const),
+    );
+    fc.assert(
+      fc.property(fc.array(command, { maxLength: 200 }), (commands) => {
+        const l = cacheline_new('x', 8);
+        let t = 0;
+        for (const c of commands) {
+          if (c === 'unspin') l.spinners.shift();
+          else if (c[0] === 'spin') {
+            if (!l.spinners.includes(c[1])) l.spinners.push(c[1]);
+          } else t = cacheline_access(four, l, c[1], c[2], t, c[3]).end;
+          expect(Array.from(l.shared)).toEqual(Array.from({ length: 8 }, (_, cpu) => (l.sharers.includes(cpu) ? 1 : 0)));
+          expect(new Set(l.sharers).size).toBe(l.sharers.length);
+        }
+      }),
+    );
   });
 });

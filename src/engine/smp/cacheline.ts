@@ -31,7 +31,7 @@
  */
 import type { SmpTransferKind } from '../trace';
 import type { SmpConstants } from './constants';
-import { fabric_distance, fabric_transfer_ns, type Fabric } from './topology';
+import { fabric_distance, fabric_transfer_ns, MAX_CPUS, type Fabric } from './topology';
 
 export interface CacheLine {
   name: string;
@@ -39,6 +39,8 @@ export interface CacheLine {
   owner: number;
   /** CPUs with a Shared copy (when owner is -1) */
   sharers: number[];
+  /** shared[cpu] is 1 when `cpu` is in `sharers`: a hit on a line every CPU reads (the IDR root) is one load, not a scan of the list */
+  shared: Uint8Array;
   /** time until which a transfer of this line is in flight */
   busy_until: number;
   /** CPUs spinning on the line (re-reading it after every write), in the order they began */
@@ -77,8 +79,23 @@ export interface Reread {
   ns: number;
 }
 
-export function cacheline_new(name: string): CacheLine {
-  return { name, owner: -1, sharers: [], busy_until: 0, spinners: [], transfers: { smt: 0, socket: 0, remote: 0, memory: 0 }, stall_ns: 0, accesses: 0 };
+/** A line cached nowhere, on a machine of `nr_cpus` CPUs. */
+export function cacheline_new(name: string, nr_cpus = MAX_CPUS): CacheLine {
+  return { name, owner: -1, sharers: [], shared: new Uint8Array(nr_cpus), busy_until: 0, spinners: [], transfers: { smt: 0, socket: 0, remote: 0, memory: 0 }, stall_ns: 0, accesses: 0 };
+}
+
+/** No CPU shares `line` any more. */
+function share_none(line: CacheLine): void {
+  if (line.sharers.length === 0) return;
+  for (const s of line.sharers) line.shared[s] = 0;
+  line.sharers = [];
+}
+
+/** `cpu` shares `line` too (last in the list), unless it does already. */
+function share_add(line: CacheLine, cpu: number): void {
+  if (line.shared[cpu] === 1) return;
+  line.shared[cpu] = 1;
+  line.sharers.push(cpu);
 }
 
 function kindOf(f: Fabric, from: number, to: number): SmpTransferKind {
@@ -149,11 +166,11 @@ export function cacheline_access(f: Fabric, line: CacheLine, cpu: number, access
   if (hit >= 0) return result(out, now + hit, 0, hit, null, cpu, NO_REREADS);
   line.accesses += count;
   const work = count * (access === 'rmw' ? c.locked_rmw + c.l1_hit : c.l1_hit);
-  const holds = line.owner === cpu || (line.owner < 0 && line.sharers.includes(cpu));
+  const holds = line.owner === cpu || (line.owner < 0 && line.shared[cpu] === 1);
   if (holds && (access === 'read' || line.owner === cpu || line.sharers.length === 1)) {
     if (access !== 'read' && line.owner < 0) {
       line.owner = cpu;
-      line.sharers = [];
+      share_none(line);
     }
     const rereads = access === 'read' ? NO_REREADS : spinner_rereads(f, line, cpu, now + work);
     return result(out, now + work, 0, work, null, cpu, rereads);
@@ -168,15 +185,18 @@ export function cacheline_access(f: Fabric, line: CacheLine, cpu: number, access
   const stall = arrive - now;
   line.stall_ns += stall;
   if (access === 'read') {
-    const sharers = line.owner >= 0 ? [line.owner] : line.sharers.slice();
-    if (!sharers.includes(cpu)) sharers.push(cpu);
-    line.owner = -1;
-    line.sharers = sharers;
+    // the owner (then no one else has it) and this CPU share it, or one more sharer
+    if (line.owner >= 0) {
+      share_none(line);
+      share_add(line, line.owner);
+      line.owner = -1;
+    }
+    share_add(line, cpu);
     return result(out, arrive + work, stall, work, how, from, NO_REREADS);
   }
   line.owner = cpu;
   // an owned line's sharers are already none (most writes: the line moves from owner to owner): no new empty list
-  if (line.sharers.length > 0) line.sharers = [];
+  share_none(line);
   return result(out, arrive + work, stall, work, how, from, spinner_rereads(f, line, cpu, arrive + work));
 }
 
@@ -187,7 +207,7 @@ export function cacheline_access(f: Fabric, line: CacheLine, cpu: number, access
  * access (counted), or -1 when it is not such a hit (nothing counted).
  */
 export function cacheline_hit(c: SmpConstants, line: CacheLine, cpu: number, access: Access, count: number): number {
-  if (line.owner === cpu ? access !== 'read' && line.spinners.length > 0 : !(access === 'read' && line.owner < 0 && line.sharers.includes(cpu))) return -1;
+  if (line.owner === cpu ? access !== 'read' && line.spinners.length > 0 : !(access === 'read' && line.owner < 0 && line.shared[cpu] === 1)) return -1;
   line.accesses += count;
   return count * (access === 'rmw' ? c.locked_rmw + c.l1_hit : c.l1_hit);
 }
@@ -214,6 +234,7 @@ function spinner_rereads(f: Fabric, line: CacheLine, writer: number, at: number)
     out.push({ cpu: s, at: line.busy_until, from, how, ns });
   }
   line.owner = -1;
-  line.sharers = holders;
+  share_none(line);
+  for (const h of holders) share_add(line, h);
   return out;
 }

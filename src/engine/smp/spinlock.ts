@@ -26,7 +26,7 @@ import { account, type SmpMachine, type SmpTask, type Spinlock } from './machine
 export function smp_line(m: SmpMachine, name: string): CacheLine {
   let l = m.lines.get(name);
   if (l === undefined) {
-    l = cacheline_new(name);
+    l = cacheline_new(name, m.cpus.length);
     m.lines.set(name, l);
   }
   return l;
