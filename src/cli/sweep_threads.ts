@@ -73,6 +73,8 @@ export async function runSweepOnThreads(spec: SweepSpec, threads: number, onPoin
       spec,
       workers.map((w) => w.run),
       onPoint,
+      undefined,
+      () => performance.now(),
     );
   } finally {
     await Promise.all(workers.map((w) => w.stop()));

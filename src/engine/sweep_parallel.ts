@@ -15,34 +15,80 @@ export type SweepRunner = (job: SweepJob) => Promise<SweepPoint>;
 export type SweepPointDone = (job: SweepJob, point: SweepPoint, done: number, total: number) => void;
 
 /**
- * The order jobs are handed out: the largest value first (a point's run
- * time grows with the swept value in every seed), configurations in their
- * order among equal values, so that the last points to start are the
- * short ones and the workers finish close together.
+ * The order jobs are handed out when nothing is known of their run times:
+ * the largest value first (a point's run time grows with the swept value in
+ * most seeds), configurations in their order among equal values, so that
+ * the last points to start are the short ones and the workers finish close
+ * together. nextJob refines it as points run.
  */
 export function sweepOrder(spec: Pick<SweepSpec, 'values' | 'configs'>): SweepJob[] {
   return sweepJobs(spec).sort((a, b) => spec.values[b.index]! - spec.values[a.index]! || a.series - b.series || a.index - b.index);
 }
 
+/** A job handed out: when it started and, once its point is back, when it ended (a clock's ms). */
+export interface JobTiming {
+  job: SweepJob;
+  start: number;
+  end: number | null;
+}
+
+/**
+ * Which of `waiting` (in sweepOrder's order) to hand out at `now`, given
+ * the jobs handed out so far: the first of the configuration whose points
+ * look longest, so that the long points start early and short ones are
+ * left for the end (the longest-first rule of list scheduling). A
+ * configuration's points look as long as the longest of its points so far:
+ * a finished one's run time, a running one's time so far doubled (it is
+ * not done yet; with nothing else known, it is as likely to be before as
+ * past the middle of its run). Where the values change a point's time
+ * more than the configuration does, this is sweepOrder's order, and with
+ * no point timed yet it is sweepOrder's order. Seed 001 is the case it is
+ * for: 6.1's points take 1.5-3 times as long as 6.0's, its largest value
+ * not the longest (docs/REPRODUCTIONS.md §4). Return: an index into `waiting`.
+ */
+export function nextJob(waiting: readonly SweepJob[], handed: readonly JobTiming[], now: number): number {
+  const looks = new Map<number, number>();
+  for (const h of handed) {
+    const t = h.end === null ? 2 * (now - h.start) : h.end - h.start;
+    looks.set(h.job.series, Math.max(looks.get(h.job.series) ?? 0, t));
+  }
+  let best = 0;
+  for (let i = 1; i < waiting.length; i++) if ((looks.get(waiting[i]!.series) ?? 0) > (looks.get(waiting[best]!.series) ?? 0)) best = i;
+  return best;
+}
+
 /**
  * Runs every point of `spec` on `runners` (one per worker; each takes the
- * next job when its previous one is done). Rejects with the first runner
- * error; `cancelled` stops handing out jobs (the promise then rejects with
- * SweepCancelled).
+ * next job, nextJob's pick, when its previous one is done). Rejects with
+ * the first runner error; `cancelled` stops handing out jobs (the promise
+ * then rejects with SweepCancelled). `clock`: the caller's wall clock in
+ * ms (the engine has none), for nextJob only: the points and their order in
+ * the result do not depend on it; without one, jobs go in sweepOrder's order.
  */
-export async function runSweepParallel(spec: SweepSpec, runners: readonly SweepRunner[], onPoint?: SweepPointDone, cancelled: () => boolean = () => false): Promise<SweepResult> {
-  const order = sweepOrder(spec);
+export async function runSweepParallel(
+  spec: SweepSpec,
+  runners: readonly SweepRunner[],
+  onPoint?: SweepPointDone,
+  cancelled: () => boolean = () => false,
+  clock: () => number = () => 0,
+): Promise<SweepResult> {
+  const waiting = sweepOrder(spec);
+  const total = waiting.length;
+  const handed: JobTiming[] = [];
   const points: SweepPoint[][] = spec.configs.map(() => []);
-  let next = 0;
   let done = 0;
   const work = async (run: SweepRunner) => {
-    while (next < order.length) {
+    while (waiting.length > 0) {
       if (cancelled()) throw new SweepCancelled();
-      const job = order[next++]!;
-      const point = await run(job);
-      points[job.series]![job.index] = point;
+      const now = clock();
+      const [job] = waiting.splice(nextJob(waiting, handed, now), 1);
+      const timing: JobTiming = { job: job!, start: now, end: null };
+      handed.push(timing);
+      const point = await run(job!);
+      timing.end = clock();
+      points[job!.series]![job!.index] = point;
       done++;
-      onPoint?.(job, point, done, order.length);
+      onPoint?.(job!, point, done, total);
     }
   };
   await Promise.all(runners.map(work));

@@ -73,6 +73,7 @@ export class SweepRunner {
           this.progress = { done, total, label: s.configs[job.series]!.label, value: point.value };
         },
         () => run !== this.#run,
+        () => performance.now(),
       );
       if (run === this.#run) this.result = out;
     } catch (e) {
