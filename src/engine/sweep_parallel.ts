@@ -34,26 +34,45 @@ export interface JobTiming {
 
 /**
  * Which of `waiting` (in sweepOrder's order) to hand out at `now`, given
- * the jobs handed out so far: the first of the configuration whose points
- * look longest, so that the long points start early and short ones are
- * left for the end (the longest-first rule of list scheduling). A
- * configuration's points look as long as the longest of its points so far:
- * a finished one's run time, a running one's time so far doubled (it is
- * not done yet; with nothing else known, it is as likely to be before as
- * past the middle of its run). Where the values change a point's time
- * more than the configuration does, this is sweepOrder's order, and with
- * no point timed yet it is sweepOrder's order. Seed 001 is the case it is
- * for: 6.1's points take 1.5-3 times as long as 6.0's, its largest value
- * not the longest (docs/REPRODUCTIONS.md §4). Return: an index into `waiting`.
+ * the jobs handed out so far (their values are `values`): the one that looks
+ * longest, so that long points start early and short ones are left for the
+ * end (list scheduling's longest-first rule). A point looks as long as the
+ * timed point of its configuration nearest in value: a finished one's run
+ * time, a running one's time so far doubled (it is not done yet; with
+ * nothing else known, it is as likely to be before as past the middle of
+ * its run). A point of a configuration with no timed point yet looks 0;
+ * ties go in sweepOrder's order, which is therefore the order until points
+ * are timed. Seed 001 is the case it is for: 6.1's points take 1.5-3 times
+ * as long as 6.0's, and its largest value is not its longest point.
+ * Return: an index into `waiting`.
  */
-export function nextJob(waiting: readonly SweepJob[], handed: readonly JobTiming[], now: number): number {
-  const looks = new Map<number, number>();
-  for (const h of handed) {
-    const t = h.end === null ? 2 * (now - h.start) : h.end - h.start;
-    looks.set(h.job.series, Math.max(looks.get(h.job.series) ?? 0, t));
-  }
+export function nextJob(waiting: readonly SweepJob[], handed: readonly JobTiming[], now: number, values: readonly number[]): number {
+  const looks = (job: SweepJob): number => {
+    let t = 0;
+    let nearest = NaN;
+    const v = values[job.index]!;
+    for (const h of handed) {
+      if (h.job.series !== job.series) continue;
+      const hv = values[h.job.index]!;
+      const d = Math.abs(hv - v);
+      const best = Math.abs(nearest - v);
+      // equally near: the larger value's time (NaN: none yet)
+      if (!(d >= best) || (d === best && hv > nearest)) {
+        nearest = hv;
+        t = h.end === null ? 2 * (now - h.start) : h.end - h.start;
+      }
+    }
+    return t;
+  };
   let best = 0;
-  for (let i = 1; i < waiting.length; i++) if ((looks.get(waiting[i]!.series) ?? 0) > (looks.get(waiting[best]!.series) ?? 0)) best = i;
+  let longest = looks(waiting[0]!);
+  for (let i = 1; i < waiting.length; i++) {
+    const t = looks(waiting[i]!);
+    if (t > longest) {
+      best = i;
+      longest = t;
+    }
+  }
   return best;
 }
 
@@ -81,7 +100,7 @@ export async function runSweepParallel(
     while (waiting.length > 0) {
       if (cancelled()) throw new SweepCancelled();
       const now = clock();
-      const [job] = waiting.splice(nextJob(waiting, handed, now), 1);
+      const [job] = waiting.splice(nextJob(waiting, handed, now, spec.values), 1);
       const timing: JobTiming = { job: job!, start: now, end: null };
       handed.push(timing);
       const point = await run(job!);
