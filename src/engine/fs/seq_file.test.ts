@@ -155,6 +155,24 @@ describe('seq_file mechanics', () => {
     }
   });
 
+  it('property: seq_put_dec and seq_put_oct write, fit and overflow as seq_puts of the formatted piece (int32 fast path and wide values alike)', () => {
+    const value = fc.oneof(fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer({ min: -(2 ** 31), max: -1 }), fc.maxSafeInteger());
+    fc.assert(
+      fc.property(fc.integer({ min: PAGE_SIZE - 40, max: PAGE_SIZE }), fc.constantFrom('', ' ', '  ', '|'), value, fc.integer({ min: 1, max: 21 }), (start, sep, v, width) => {
+        const ref = page(start);
+        const rr = seq_puts(ref, sep + fmt_dec(v, width));
+        const got = page(start);
+        expect([seq_put_dec(got, sep, v, width), got.count, used(got)]).toEqual([rr, ref.count, used(ref)]);
+        if (v < 0) return;
+        const oref = page(start);
+        const orr = seq_puts(oref, sep + fmt_oct(v, width));
+        const oct = page(start);
+        expect([seq_put_oct(oct, sep, v, width), oct.count, used(oct)]).toEqual([orr, oref.count, used(oref)]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('a piece that would fill the page exactly overflows it, as seq_printf does', () => {
     const fits = page(PAGE_SIZE - 11);
     expect([seq_put_dec(fits, '', 7, 10), fits.count]).toEqual([0, PAGE_SIZE - 1]);

@@ -162,14 +162,67 @@ function seq_put_num<V>(m: SeqFile<V>, sep: string, v: number, base: number, wid
   return 0;
 }
 
+/** The number of decimal digits of 0 ≤ a < 2^31 (compares, no divisions). */
+function dec_digits(a: number): number {
+  if (a < 100000) return a < 100 ? (a < 10 ? 1 : 2) : a < 10000 ? (a < 1000 ? 3 : 4) : 5;
+  return a < 10000000 ? (a < 1000000 ? 6 : 7) : a < 1000000000 ? (a < 100000000 ? 8 : 9) : 10;
+}
+
+/**
+ * The part of a conversion before its digits: checks that `sep` and a field
+ * of max(digits, width) fit (strictly, as seq_put_num), writes `sep` and the
+ * padding spaces. Return: where the `digits` digits go (m.count is then set
+ * past them), or -1 on overflow (the buffer is marked overflowed).
+ */
+function seq_put_field<V>(m: SeqFile<V>, sep: string, digits: number, width: number): number {
+  const field = digits > width ? digits : width;
+  const seplen = sep.length;
+  let count = m.count;
+  const size = m.size;
+  if (!(count < size && count + seplen + field < size)) {
+    m.count = size;
+    return -1;
+  }
+  const buf = m.buf;
+  for (let i = 0; i < seplen; i++) buf[count++] = sep.charCodeAt(i);
+  for (let i = digits; i < field; i++) buf[count++] = 32;
+  m.count = count + digits;
+  return count;
+}
+
 /** `sep` then `%<width>d` / `%<width>u` / `%<width>lu` (|v| < 2^53) into the buffer: 0 or -1 on overflow. */
 export function seq_put_dec<V>(m: SeqFile<V>, sep: string, v: number, width: number): number {
-  return seq_put_num(m, sep, v, 10, width);
+  // the rows' values (ids, keys ≥ 0, pids, uids, times, mostly 0): int32
+  // arithmetic with the base a constant, so the JIT divides by multiplying
+  if (!(v >= 0 && v <= 0x7fffffff)) return seq_put_num(m, sep, v, 10, width);
+  const digits = dec_digits(v);
+  const at = seq_put_field(m, sep, digits, width);
+  if (at < 0) return -1;
+  const buf = m.buf;
+  let a = v | 0;
+  for (let i = at + digits - 1; i > at; i--) {
+    const q = (a / 10) | 0;
+    buf[i] = 48 + a - q * 10;
+    a = q;
+  }
+  buf[at] = 48 + a;
+  return 0;
 }
 
 /** `sep` then `%<width>o` of a non-negative value into the buffer: 0 or -1 on overflow. */
 export function seq_put_oct<V>(m: SeqFile<V>, sep: string, v: number, width: number): number {
-  return seq_put_num(m, sep, v, 8, width);
+  if (!(v >= 0 && v <= 0x7fffffff)) return seq_put_num(m, sep, v, 8, width);
+  let digits = 1;
+  for (let t = v >>> 3; t !== 0; t >>>= 3) digits++;
+  const at = seq_put_field(m, sep, digits, width);
+  if (at < 0) return -1;
+  const buf = m.buf;
+  let a = v;
+  for (let i = at + digits - 1; i >= at; i--) {
+    buf[i] = 48 + (a & 7);
+    a >>>= 3;
+  }
+  return 0;
 }
 
 /** 2^53 - 1 as a bigint: below it a u64 converts to a number exactly. */
