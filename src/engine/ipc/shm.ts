@@ -100,7 +100,9 @@ function newseg(k: Kernel, params: IpcParams): number {
   const numpages = shm_numpages(size);
   if (size < SHMMIN || size > ns.shm_ctlmax) return -EINVAL;
   if (size > NO_WRAP_SIZE && ((numpages << PAGE_SHIFT) & U64) < size) return -ENOSPC;
-  const tot = (ns.shm_tot + numpages) & U64;
+  // shm_tot + numpages in size_t: wrapped only past 2^64 - 1 (one bigint made, not two)
+  let tot = ns.shm_tot + numpages;
+  if (tot > U64) tot &= U64;
   if (tot < ns.shm_tot || tot > ns.shm_ctlall) return -ENOSPC;
 
   const err = shm_file_setup(size, shmflg);
@@ -141,16 +143,22 @@ function shm_more_checks(shp: ShmidKernel, params: IpcParams): number {
 }
 
 const shm_ops: IpcOps<ShmidKernel> = { getnew: newseg, more_checks: shm_more_checks };
+/** ksys_shmget's `struct ipc_params` (on the kernel's stack): one object, filled per call and read only during it. */
+const shm_params: IpcParams = { key: 0, flg: 0, size: 0n, nsems: 0 };
 
 /** ksys_shmget. Return: id or -errno (see newseg; -ENOENT, -EEXIST, -EINVAL for a too large size on an existing key, -EACCES). */
 export function ksys_shmget(k: Kernel, key: number, size: bigint, shmflg: number): number {
-  return ipcget(k, shm_ids(k), shm_ops, { key, flg: shmflg, size, nsems: 0 }, k.probe);
+  shm_params.key = key;
+  shm_params.flg = shmflg;
+  shm_params.size = size;
+  return ipcget(k, shm_ids(k), shm_ops, shm_params, k.probe);
 }
 
 /** shm_destroy: give back the pages and remove the id (shm_rmid; the creator's list is shm_creator, cleared). */
 export function shm_destroy(k: Kernel, shp: ShmidKernel, why: ShmDestroyReason): void {
   const ns = k.state.ipc;
-  ns.shm_tot = (ns.shm_tot - shm_numpages(shp.shm_segsz)) & U64;
+  const tot = ns.shm_tot - shm_numpages(shp.shm_segsz);
+  ns.shm_tot = tot < 0n ? tot & U64 : tot;
   shm_unlock_pages(k, shp); // shmem_lock(file, 0, mlock_ucounts) of a locked segment
   shp.shm_creator = 0;
   ipc_rmid(ns, shm_ids(k), shp, k.probe);
