@@ -29,7 +29,7 @@
  */
 import type { Kernel } from '../kernel';
 import type { Probe } from '../probe';
-import { seq_put_dec, seq_put_oct, seq_puts, type SeqFile } from '../fs/seq_file';
+import { seq_put_row, seq_row, type SeqFile } from '../fs/seq_file';
 import { E2BIG, EACCES, EAGAIN, EIDRM, EINVAL, ENOMSG } from '../uapi/errno';
 import { IPC_NOWAIT, MSG_COPY, MSG_EXCEPT, MSG_NOERROR } from '../uapi/ipc';
 import { IPC_MSG_IDS, type IpcIds, type MsgMsg, type MsgQueue } from './namespace';
@@ -473,25 +473,26 @@ export interface MsgRcvOut {
   msg: MsgMsg | null;
 }
 
+const MSG_ROW = seq_row('%10d %10d  %4o  %10lu %10lu %5u %5u %5u %5u %5u %5u %10llu %10llu %10llu\n');
+
 /** sysvipc_msg_proc_show: one /proc/sysvipc/msg row (120 bytes with 10-digit times). */
 export function sysvipc_msg_proc_show<V>(m: SeqFile<V>, msq: MsgQueue, p: Probe): number {
   p.costs.msg_proc_show++;
-  // seq_printf(s, "%10d %10d  %4o  %10lu %10lu %5u %5u %5u %5u %5u %5u %10llu %10llu %10llu\n", ...),
-  // one conversion at a time
-  seq_put_dec(m, '', msq.key, 10);
-  seq_put_dec(m, ' ', msq.id, 10);
-  seq_put_oct(m, '  ', msq.mode, 4);
-  seq_put_dec(m, '  ', msq.q_cbytes, 10);
-  seq_put_dec(m, ' ', msq.q_qnum, 10);
-  seq_put_dec(m, ' ', msq.q_lspid, 5);
-  seq_put_dec(m, ' ', msq.q_lrpid, 5);
-  seq_put_dec(m, ' ', msq.uid, 5);
-  seq_put_dec(m, ' ', msq.gid, 5);
-  seq_put_dec(m, ' ', msq.cuid, 5);
-  seq_put_dec(m, ' ', msq.cgid, 5);
-  seq_put_dec(m, ' ', msq.q_stime, 10);
-  seq_put_dec(m, ' ', msq.q_rtime, 10);
-  seq_put_dec(m, ' ', msq.q_ctime, 10);
-  seq_puts(m, '\n');
+  const v = MSG_ROW.values;
+  v[0] = msq.key;
+  v[1] = msq.id;
+  v[2] = msq.mode;
+  v[3] = msq.q_cbytes;
+  v[4] = msq.q_qnum;
+  v[5] = msq.q_lspid;
+  v[6] = msq.q_lrpid;
+  v[7] = msq.uid;
+  v[8] = msq.gid;
+  v[9] = msq.cuid;
+  v[10] = msq.cgid;
+  v[11] = msq.q_stime;
+  v[12] = msq.q_rtime;
+  v[13] = msq.q_ctime;
+  seq_put_row(m, MSG_ROW);
   return 0;
 }
