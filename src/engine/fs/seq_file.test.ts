@@ -4,7 +4,7 @@ import { ipcKernel } from '../ipc/ipc.test-helper';
 import { sys_msgctl, sys_msgget, sys_semget, sys_shmget } from '../ipc/syscall';
 import type { Kernel } from '../kernel';
 import { IPC_RMID } from '../uapi/ipc';
-import { fmt_dec, fmt_oct, fmt_u64, PAGE_SIZE, seq_open, seq_put_dec, seq_put_oct, seq_put_u64, seq_puts, seq_read, type SeqOperations } from './seq_file';
+import { fmt_dec, fmt_oct, fmt_u64, PAGE_SIZE, seq_open, seq_put_dec, seq_put_oct, seq_put_row, seq_put_u64, seq_puts, seq_read, seq_row, type SeqOperations } from './seq_file';
 import { O_RDONLY, sys_close, sys_open, sys_read } from './vfs';
 
 /** The sizes of successive read(2)s of `path` with `count`-byte buffers, and the bytes. */
@@ -153,6 +153,51 @@ describe('seq_file mechanics', () => {
       expect(seq_put_oct(o, '', v, 4)).toBe(0);
       expect(used(o)).toBe(fmt_oct(v, 4));
     }
+  });
+
+  it('property: seq_put_dec and seq_put_oct write, fit and overflow as seq_puts of the formatted piece (int32 fast path and wide values alike)', () => {
+    const value = fc.oneof(fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer({ min: -(2 ** 31), max: -1 }), fc.maxSafeInteger());
+    fc.assert(
+      fc.property(fc.integer({ min: PAGE_SIZE - 40, max: PAGE_SIZE }), fc.constantFrom('', ' ', '  ', '|'), value, fc.integer({ min: 1, max: 21 }), (start, sep, v, width) => {
+        const ref = page(start);
+        const rr = seq_puts(ref, sep + fmt_dec(v, width));
+        const got = page(start);
+        expect([seq_put_dec(got, sep, v, width), got.count, used(got)]).toEqual([rr, ref.count, used(ref)]);
+        if (v < 0) return;
+        const oref = page(start);
+        const orr = seq_puts(oref, sep + fmt_oct(v, width));
+        const oct = page(start);
+        expect([seq_put_oct(oct, sep, v, width), oct.count, used(oct)]).toEqual([orr, oref.count, used(oref)]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('property: seq_put_row prints, fits and overflows as seq_puts of the whole formatted row (zero-row copy and piece by piece alike)', () => {
+    const row = seq_row('%10d %10d  %4o %21lu %5u  %5lu %10llu\n');
+    const value = fc.oneof(
+      fc.constant(0),
+      fc.integer({ min: 1, max: 99999 }),
+      fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+      fc.integer({ min: 2 ** 31, max: 2 ** 32 - 1 }),
+      fc.integer({ min: -(2 ** 31), max: -1 }),
+      fc.maxSafeInteger(),
+    );
+    const mode = fc.oneof(fc.nat(0o7777), fc.nat(0o77777), fc.nat());
+    fc.assert(
+      fc.property(fc.integer({ min: PAGE_SIZE - 120, max: PAGE_SIZE }), fc.tuple(value, value, mode, value, value, value, value), (start, vals) => {
+        const text = vals.map((v, i) => row.seps[i] + (row.bases[i] === 8 ? fmt_oct(v, row.widths[i]!) : fmt_dec(v, row.widths[i]!))).join('') + row.tail;
+        const whole = page(start);
+        const rw = seq_puts(whole, text);
+        const got = page(start);
+        row.values.set(vals);
+        const rr = seq_put_row(got, row);
+        const end = whole.count === PAGE_SIZE ? start : whole.count;
+        expect([rr, got.count, used(got, end)]).toEqual([rw, whole.count, used(whole, end)]);
+      }),
+      { numRuns: 500 },
+    );
+    expect(() => seq_row('%10d %s\n')).toThrow();
   });
 
   it('a piece that would fill the page exactly overflows it, as seq_printf does', () => {

@@ -162,14 +162,176 @@ function seq_put_num<V>(m: SeqFile<V>, sep: string, v: number, base: number, wid
   return 0;
 }
 
+/** The number of decimal digits of 0 ≤ a < 2^31 (compares, no divisions). */
+function dec_digits(a: number): number {
+  if (a < 100000) return a < 100 ? (a < 10 ? 1 : 2) : a < 10000 ? (a < 1000 ? 3 : 4) : 5;
+  return a < 10000000 ? (a < 1000000 ? 6 : 7) : a < 1000000000 ? (a < 100000000 ? 8 : 9) : 10;
+}
+
+/**
+ * The part of a conversion before its digits: checks that `sep` and a field
+ * of max(digits, width) fit (strictly, as seq_put_num), writes `sep` and the
+ * padding spaces. Return: where the `digits` digits go (m.count is then set
+ * past them), or -1 on overflow (the buffer is marked overflowed).
+ */
+function seq_put_field<V>(m: SeqFile<V>, sep: string, digits: number, width: number): number {
+  const field = digits > width ? digits : width;
+  const seplen = sep.length;
+  let count = m.count;
+  const size = m.size;
+  if (!(count < size && count + seplen + field < size)) {
+    m.count = size;
+    return -1;
+  }
+  const buf = m.buf;
+  for (let i = 0; i < seplen; i++) buf[count++] = sep.charCodeAt(i);
+  for (let i = digits; i < field; i++) buf[count++] = 32;
+  m.count = count + digits;
+  return count;
+}
+
 /** `sep` then `%<width>d` / `%<width>u` / `%<width>lu` (|v| < 2^53) into the buffer: 0 or -1 on overflow. */
 export function seq_put_dec<V>(m: SeqFile<V>, sep: string, v: number, width: number): number {
-  return seq_put_num(m, sep, v, 10, width);
+  // the rows' values (ids, keys ≥ 0, pids, uids, times, mostly 0): int32
+  // arithmetic with the base a constant, so the JIT divides by multiplying
+  if (!(v >= 0 && v <= 0x7fffffff)) return seq_put_num(m, sep, v, 10, width);
+  const digits = dec_digits(v);
+  const at = seq_put_field(m, sep, digits, width);
+  if (at < 0) return -1;
+  const buf = m.buf;
+  let a = v | 0;
+  for (let i = at + digits - 1; i > at; i--) {
+    const q = (a / 10) | 0;
+    buf[i] = 48 + a - q * 10;
+    a = q;
+  }
+  buf[at] = 48 + a;
+  return 0;
 }
 
 /** `sep` then `%<width>o` of a non-negative value into the buffer: 0 or -1 on overflow. */
 export function seq_put_oct<V>(m: SeqFile<V>, sep: string, v: number, width: number): number {
-  return seq_put_num(m, sep, v, 8, width);
+  if (!(v >= 0 && v <= 0x7fffffff)) return seq_put_num(m, sep, v, 8, width);
+  let digits = 1;
+  for (let t = v >>> 3; t !== 0; t >>>= 3) digits++;
+  const at = seq_put_field(m, sep, digits, width);
+  if (at < 0) return -1;
+  const buf = m.buf;
+  let a = v;
+  for (let i = at + digits - 1; i >= at; i--) {
+    buf[i] = 48 + (a & 7);
+    a >>>= 3;
+  }
+  return 0;
+}
+
+/**
+ * A seq_printf format made of right-aligned number conversions (`%<width>d`,
+ * `u`, `lu`, `llu` or `o`), each after a literal separator, then a literal
+ * tail: what the /proc/sysvipc rows print. Compiled once into the row it
+ * prints when every value is 0 and the index where each field ends in it,
+ * so that a row of fitting values is that copy with the digits put in.
+ * `values` is where a show puts the row's arguments (values[i] for the i-th
+ * conversion) before seq_put_row.
+ */
+export interface SeqRow {
+  /** the separators, one per conversion */
+  seps: readonly string[];
+  widths: readonly number[];
+  /** 8 for `%o`, else 10 */
+  bases: readonly number[];
+  /** per conversion: the largest value whose digits fit its width (at most 2^31 - 1) */
+  fits: readonly number[];
+  /** per conversion: the index in `zero` just past its digits */
+  ends: readonly number[];
+  tail: string;
+  /** the row of all zeros, one byte per char */
+  zero: Uint8Array;
+  values: Float64Array;
+}
+
+/** Compiles `format` (conversions as SeqRow says, any other text literal). Throws on any other conversion. */
+export function seq_row(format: string): SeqRow {
+  const seps: string[] = [];
+  const widths: number[] = [];
+  const bases: number[] = [];
+  const conv = /%(\d+)(d|u|lu|llu|o)/g;
+  let at = 0;
+  for (let c = conv.exec(format); c !== null; c = conv.exec(format)) {
+    seps.push(format.slice(at, c.index));
+    widths.push(Number(c[1]));
+    bases.push(c[2] === 'o' ? 8 : 10);
+    at = c.index + c[0].length;
+  }
+  const tail = format.slice(at);
+  if (format.replace(conv, '').includes('%')) throw new Error(`seq_row: a conversion other than %<width>d/u/lu/llu/o in ${JSON.stringify(format)}`);
+  let text = '';
+  const ends: number[] = [];
+  for (let i = 0; i < seps.length; i++) {
+    text += seps[i]! + fmt_dec(0, widths[i]!);
+    ends.push(text.length);
+  }
+  text += tail;
+  const fits = widths.map((w, i) => Math.min(bases[i]! ** w - 1, 0x7fffffff));
+  const zero = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) zero[i] = text.charCodeAt(i);
+  return { seps, widths, bases, fits, ends, tail, zero, values: new Float64Array(seps.length) };
+}
+
+/**
+ * seq_printf(m, row's format, row.values...): 0, or -1 on overflow. When
+ * every value is an integer in [0, fits] the row is the zero row with the
+ * digits of the non-zero values written in (one copy, no padding loop);
+ * otherwise (a negative key, a uid past its width, …) it is printed
+ * conversion by conversion, which gives the same bytes. Either way it fits
+ * or overflows as the one seq_printf of the kernel: a row is at least as long
+ * as the zero row, so when that does not fit, neither does the last piece.
+ */
+export function seq_put_row<V>(m: SeqFile<V>, row: SeqRow): number {
+  const values = row.values;
+  const fits = row.fits;
+  const n = values.length;
+  const zero = row.zero;
+  const count = m.count;
+  const size = m.size;
+  if (!(count < size && count + zero.length < size)) {
+    m.count = size;
+    return -1;
+  }
+  for (let i = 0; i < n; i++) {
+    const v = values[i]!;
+    if (!(v >= 0 && v <= fits[i]! && Math.floor(v) === v)) return seq_put_row_pieces(m, row);
+  }
+  const buf = m.buf;
+  buf.set(zero, count);
+  const ends = row.ends;
+  const bases = row.bases;
+  for (let i = 0; i < n; i++) {
+    let a = values[i]! | 0;
+    if (a === 0) continue;
+    let at = count + ends[i]!;
+    if (bases[i] === 8) {
+      for (; a !== 0; a >>>= 3) buf[--at] = 48 + (a & 7);
+    } else {
+      while (a !== 0) {
+        const q = (a / 10) | 0;
+        buf[--at] = 48 + a - q * 10;
+        a = q;
+      }
+    }
+  }
+  m.count = count + zero.length;
+  return 0;
+}
+
+/** seq_put_row one conversion at a time (values that do not fit the zero row's fields). */
+function seq_put_row_pieces<V>(m: SeqFile<V>, row: SeqRow): number {
+  const values = row.values;
+  for (let i = 0; i < values.length; i++) {
+    if (row.bases[i] === 8) seq_put_oct(m, row.seps[i]!, values[i]!, row.widths[i]!);
+    else seq_put_dec(m, row.seps[i]!, values[i]!, row.widths[i]!);
+  }
+  return seq_puts(m, row.tail);
 }
 
 /** 2^53 - 1 as a bigint: below it a u64 converts to a number exactly. */

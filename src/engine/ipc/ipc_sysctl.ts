@@ -189,13 +189,28 @@ const MQUEUE_DIR = '/proc/sys/fs/mqueue/';
 /** The same Dentries by whole path: the usual lookup, one Map.get on the caller's string, no slice to hash */
 const kernel_paths = new Map([...kernel_files].map(([name, d]) => [KERNEL_DIR + name, d]));
 
+/**
+ * The last path found in kernel_paths and its Dentry, like a dentry cache
+ * of one entry: a loop writes the same file through the same string, and
+ * `===` on the same string is one pointer compare, where Map.get hashes and
+ * compares the characters of a path sliced from the workload's text each
+ * time. (The Dentries never change, so the cached one is never stale.)
+ */
+let last_path = '';
+let last_dentry: Dentry | null = null;
+
 /** The mounts for /proc/sys/kernel/<ipc sysctl> and /proc/sys/fs/mqueue/. */
 export const ipc_sysctl_mounts: Mount[] = [
   {
     prefix: KERNEL_DIR,
     lookup(_k: Kernel, path: string): Dentry | number | null {
+      if (path === last_path) return last_dentry;
       const d = kernel_paths.get(path);
-      if (d !== undefined) return d;
+      if (d !== undefined) {
+        last_path = path;
+        last_dentry = d;
+        return d;
+      }
       if (!path.startsWith(KERNEL_DIR)) return null;
       return sysctl_lookup(kernel_files, path.slice(KERNEL_DIR.length), null);
     },

@@ -29,7 +29,7 @@
  */
 import type { Kernel } from '../kernel';
 import type { Probe } from '../probe';
-import { seq_put_dec, seq_put_oct, seq_puts, type SeqFile } from '../fs/seq_file';
+import { seq_put_row, seq_row, type SeqFile } from '../fs/seq_file';
 import { E2BIG, EACCES, EAGAIN, EIDRM, EINVAL, ENOMSG } from '../uapi/errno';
 import { IPC_NOWAIT, MSG_COPY, MSG_EXCEPT, MSG_NOERROR } from '../uapi/ipc';
 import { IPC_MSG_IDS, type IpcIds, type MsgMsg, type MsgQueue } from './namespace';
@@ -101,9 +101,14 @@ function newque(k: Kernel, params: IpcParams): number {
 
 const msg_ops: IpcOps<MsgQueue> = { getnew: newque, more_checks: null };
 
+/** ksys_msgget's `struct ipc_params` (on the kernel's stack): one object, filled per call and read only during it. */
+const msg_params: IpcParams = { key: 0, flg: 0, size: 0n, nsems: 0 };
+
 /** ksys_msgget. Return: the queue id, or -ENOENT, -EEXIST, -EACCES, -ENOSPC. */
 export function ksys_msgget(k: Kernel, key: number, msgflg: number): number {
-  return ipcget(k, msg_ids(k), msg_ops, { key, flg: msgflg, size: 0n, nsems: 0 }, k.probe);
+  msg_params.key = key;
+  msg_params.flg = msgflg;
+  return ipcget(k, msg_ids(k), msg_ops, msg_params, k.probe);
 }
 
 function msg_fits_inqueue(msq: MsgQueue, msgsz: number): boolean {
@@ -158,7 +163,10 @@ function wake(k: Kernel, msq: MsgQueue, q: WakeQ | null, pid: number, why: MsgWa
     if (p.trace) p.trace({ kind: 'msg_wake', id: msq.id, pid, why, deferred: false });
     return;
   }
-  if (q !== null && !q.tasks.some((t) => t.pid === pid)) q.tasks.push({ pid, why });
+  if (q === null) return;
+  // a loop, not q.tasks.some(t => t.pid === pid): that closure would make every call allocate a context for pid
+  for (const t of q.tasks) if (t.pid === pid) return;
+  q.tasks.push({ pid, why });
 }
 
 /** wake_up_q: the tasks collected during the operation, woken now that the lock is dropped (4.9+). */
@@ -253,7 +261,8 @@ export function freeque(k: Kernel, msq: MsgQueue): void {
   ipc_rmid(ns, msg_ids(k), msq, p);
   if (q !== null) wake_up_q(k, msq, q);
   for (let i = 0; i < msq.q_messages.length; i++) msg_counter_add(ns.msg_hdrs, 'msg_hdrs', -1, p);
-  msg_counter_add(ns.msg_bytes, 'msg_bytes', -msq.q_cbytes, p);
+  // 0 - x, not -x: an empty queue's -0 would be a heap number made per call (and the same 0 to the counter)
+  msg_counter_add(ns.msg_bytes, 'msg_bytes', 0 - msq.q_cbytes, p);
   if (msq.q_messages.length !== 0) msq.q_messages.length = 0; // a store to length is a call into the runtime, even on an empty array
   msq.q_lspid = msq.q_lrpid = 0;
 }
@@ -449,7 +458,7 @@ export function do_msgrcv(k: Kernel, msqid: number, msgtyp_l: bigint, bufsz_l: b
   msq.q_rtime = k.config.clock;
   msq.q_lrpid = task_tgid(k);
   msq.q_cbytes -= msg.m_ts;
-  msg_counter_add(ns.msg_bytes, 'msg_bytes', -msg.m_ts, p);
+  msg_counter_add(ns.msg_bytes, 'msg_bytes', 0 - msg.m_ts, p);
   msg_counter_add(ns.msg_hdrs, 'msg_hdrs', -1, p);
   const q: WakeQ | null = msq.q_senders.length > 0 ? { tasks: [] } : null;
   if (q !== null) ss_wakeup(msq, false, k, q);
@@ -464,25 +473,26 @@ export interface MsgRcvOut {
   msg: MsgMsg | null;
 }
 
+const MSG_ROW = seq_row('%10d %10d  %4o  %10lu %10lu %5u %5u %5u %5u %5u %5u %10llu %10llu %10llu\n');
+
 /** sysvipc_msg_proc_show: one /proc/sysvipc/msg row (120 bytes with 10-digit times). */
 export function sysvipc_msg_proc_show<V>(m: SeqFile<V>, msq: MsgQueue, p: Probe): number {
   p.costs.msg_proc_show++;
-  // seq_printf(s, "%10d %10d  %4o  %10lu %10lu %5u %5u %5u %5u %5u %5u %10llu %10llu %10llu\n", ...),
-  // one conversion at a time
-  seq_put_dec(m, '', msq.key, 10);
-  seq_put_dec(m, ' ', msq.id, 10);
-  seq_put_oct(m, '  ', msq.mode, 4);
-  seq_put_dec(m, '  ', msq.q_cbytes, 10);
-  seq_put_dec(m, ' ', msq.q_qnum, 10);
-  seq_put_dec(m, ' ', msq.q_lspid, 5);
-  seq_put_dec(m, ' ', msq.q_lrpid, 5);
-  seq_put_dec(m, ' ', msq.uid, 5);
-  seq_put_dec(m, ' ', msq.gid, 5);
-  seq_put_dec(m, ' ', msq.cuid, 5);
-  seq_put_dec(m, ' ', msq.cgid, 5);
-  seq_put_dec(m, ' ', msq.q_stime, 10);
-  seq_put_dec(m, ' ', msq.q_rtime, 10);
-  seq_put_dec(m, ' ', msq.q_ctime, 10);
-  seq_puts(m, '\n');
+  const v = MSG_ROW.values;
+  v[0] = msq.key;
+  v[1] = msq.id;
+  v[2] = msq.mode;
+  v[3] = msq.q_cbytes;
+  v[4] = msq.q_qnum;
+  v[5] = msq.q_lspid;
+  v[6] = msq.q_lrpid;
+  v[7] = msq.uid;
+  v[8] = msq.gid;
+  v[9] = msq.cuid;
+  v[10] = msq.cgid;
+  v[11] = msq.q_stime;
+  v[12] = msq.q_rtime;
+  v[13] = msq.q_ctime;
+  seq_put_row(m, MSG_ROW);
   return 0;
 }

@@ -84,6 +84,9 @@ function sem_more_checks(sma: SemArray, params: IpcParams): number {
 
 const sem_ops: IpcOps<SemArray> = { getnew: newary, more_checks: sem_more_checks };
 
+/** ksys_semget's `struct ipc_params` (on the kernel's stack): one object, filled per call and read only during it. */
+const sem_params: IpcParams = { key: 0, flg: 0, size: 0n, nsems: 0 };
+
 /**
  * ksys_semget. Return: id; -EINVAL (nsems < 0 or > semmsl, checked before the
  * key; nsems 0 on create; nsems above an existing array's); see newary;
@@ -92,7 +95,10 @@ const sem_ops: IpcOps<SemArray> = { getnew: newary, more_checks: sem_more_checks
 export function ksys_semget(k: Kernel, key: number, nsems: number, semflg: number): number {
   const ns = k.state.ipc;
   if (nsems < 0 || nsems > ns.sem_ctls[0]) return -EINVAL;
-  return ipcget(k, sem_ids(k), sem_ops, { key, flg: semflg, size: 0n, nsems }, k.probe);
+  sem_params.key = key;
+  sem_params.flg = semflg;
+  sem_params.nsems = nsems;
+  return ipcget(k, sem_ids(k), sem_ops, sem_params, k.probe);
 }
 
 /**

@@ -18,7 +18,7 @@
  */
 import type { Kernel } from '../kernel';
 import type { Probe } from '../probe';
-import { fmt_dec, seq_put_dec, seq_put_oct, seq_put_u64, seq_puts, type SeqFile } from '../fs/seq_file';
+import { fmt_dec, seq_put_dec, seq_put_oct, seq_put_row, seq_put_u64, seq_puts, seq_row, type SeqFile } from '../fs/seq_file';
 import { EINVAL, ENOMEM, ENOSPC } from '../uapi/errno';
 import { IPC_SHM_IDS, type IpcIds, type ShmidKernel } from './namespace';
 import { ipc_addid, ipc_addid_refuses, ipc_rmid, ipc_set_key_private, ipcget, S_IRWXUGO, type IpcOps, type IpcParams } from './util';
@@ -100,7 +100,9 @@ function newseg(k: Kernel, params: IpcParams): number {
   const numpages = shm_numpages(size);
   if (size < SHMMIN || size > ns.shm_ctlmax) return -EINVAL;
   if (size > NO_WRAP_SIZE && ((numpages << PAGE_SHIFT) & U64) < size) return -ENOSPC;
-  const tot = (ns.shm_tot + numpages) & U64;
+  // shm_tot + numpages in size_t: wrapped only past 2^64 - 1 (one bigint made, not two)
+  let tot = ns.shm_tot + numpages;
+  if (tot > U64) tot &= U64;
   if (tot < ns.shm_tot || tot > ns.shm_ctlall) return -ENOSPC;
 
   const err = shm_file_setup(size, shmflg);
@@ -141,16 +143,22 @@ function shm_more_checks(shp: ShmidKernel, params: IpcParams): number {
 }
 
 const shm_ops: IpcOps<ShmidKernel> = { getnew: newseg, more_checks: shm_more_checks };
+/** ksys_shmget's `struct ipc_params` (on the kernel's stack): one object, filled per call and read only during it. */
+const shm_params: IpcParams = { key: 0, flg: 0, size: 0n, nsems: 0 };
 
 /** ksys_shmget. Return: id or -errno (see newseg; -ENOENT, -EEXIST, -EINVAL for a too large size on an existing key, -EACCES). */
 export function ksys_shmget(k: Kernel, key: number, size: bigint, shmflg: number): number {
-  return ipcget(k, shm_ids(k), shm_ops, { key, flg: shmflg, size, nsems: 0 }, k.probe);
+  shm_params.key = key;
+  shm_params.flg = shmflg;
+  shm_params.size = size;
+  return ipcget(k, shm_ids(k), shm_ops, shm_params, k.probe);
 }
 
 /** shm_destroy: give back the pages and remove the id (shm_rmid; the creator's list is shm_creator, cleared). */
 export function shm_destroy(k: Kernel, shp: ShmidKernel, why: ShmDestroyReason): void {
   const ns = k.state.ipc;
-  ns.shm_tot = (ns.shm_tot - shm_numpages(shp.shm_segsz)) & U64;
+  const tot = ns.shm_tot - shm_numpages(shp.shm_segsz);
+  ns.shm_tot = tot < 0n ? tot & U64 : tot;
   shm_unlock_pages(k, shp); // shmem_lock(file, 0, mlock_ucounts) of a locked segment
   shp.shm_creator = 0;
   ipc_rmid(ns, shm_ids(k), shp, k.probe);
@@ -190,9 +198,15 @@ export function shm_destroy_orphaned(k: Kernel, p: Probe): void {
   }
 }
 
-/** the rss and swap columns of a never-touched segment: `%21lu %21lu` of 0, 0 */
 /** the end of a row: rss and swap, both 0 (one flat string, not a concatenation per row) */
 const ZERO_RSS_SWAP_EOL = ` ${fmt_dec(0, 21)} ${fmt_dec(0, 21)}\n`;
+
+/** The row's format; the ≤2.6.35 one ends after ctime. */
+const SHM_ROW = seq_row('%10d %10d  %4o %21lu %5u %5u  %5lu %5u %5u %5u %5u %10llu %10llu %10llu %21lu %21lu\n');
+const SHM_ROW_CLASSIC = seq_row('%10d %10d  %4o %21lu %5u %5u  %5lu %5u %5u %5u %5u %10llu %10llu %10llu\n');
+
+/** 2^53 - 1: segment sizes up to it are exact as numbers */
+const MAX_EXACT_SIZE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /**
  * sysvipc_shm_proc_show: one /proc/sysvipc/shm row (170 bytes with 10-digit
@@ -201,8 +215,30 @@ const ZERO_RSS_SWAP_EOL = ` ${fmt_dec(0, 21)} ${fmt_dec(0, 21)}\n`;
  */
 export function sysvipc_shm_proc_show<V>(m: SeqFile<V>, shp: ShmidKernel, p: Probe, rss_swap = true): number {
   p.costs.shm_proc_show++;
-  // seq_printf(s, "%10d %10d  %4o %21lu %5u %5u  %5lu %5u %5u %5u %5u %10llu %10llu %10llu %21lu %21lu\n", ...),
-  // one conversion at a time
+  if (shp.shm_segsz > MAX_EXACT_SIZE) return sysvipc_shm_proc_show_u64(m, shp, rss_swap);
+  const row = rss_swap ? SHM_ROW : SHM_ROW_CLASSIC;
+  const v = row.values;
+  v[0] = shp.key;
+  v[1] = shp.id;
+  v[2] = shp.mode;
+  v[3] = Number(shp.shm_segsz);
+  v[4] = shp.shm_cprid;
+  v[5] = shp.shm_lprid;
+  v[6] = shp.shm_nattch;
+  v[7] = shp.uid;
+  v[8] = shp.gid;
+  v[9] = shp.cuid;
+  v[10] = shp.cgid;
+  v[11] = shp.shm_atim;
+  v[12] = shp.shm_dtim;
+  v[13] = shp.shm_ctim;
+  // rss and swap (v[14], v[15] of the 2.6.36+ row) stay 0
+  seq_put_row(m, row);
+  return 0;
+}
+
+/** The row of a segment larger than 2^53 - 1 bytes, one conversion at a time (the size printed from its bigint). */
+function sysvipc_shm_proc_show_u64<V>(m: SeqFile<V>, shp: ShmidKernel, rss_swap: boolean): number {
   seq_put_dec(m, '', shp.key, 10);
   seq_put_dec(m, ' ', shp.id, 10);
   seq_put_oct(m, '  ', shp.mode, 4);

@@ -47,6 +47,21 @@ function stat_then_set<B>(k: Kernel, buf: B, ctl: (cmd: number, buf: B) => numbe
   return ctl(IPC_SET, buf);
 }
 
+// The stat-then-set forms each in a function of their own: a closure in a
+// syscall itself captures its arguments, and V8 then allocates a context for
+// them on every call, also on the common ones that never make the closure.
+function msgctl_stat_then_set(k: Kernel, msqid: number): number {
+  return stat_then_set(k, { ...ZERO_MSQID_SET }, (c, buf) => ksys_msgctl(k, msqid, c, buf));
+}
+
+function shmctl_stat_then_set(k: Kernel, shmid: number): number {
+  return stat_then_set(k, { ...ZERO_SHMID_SET }, (c, buf) => ksys_shmctl(k, shmid, c, buf));
+}
+
+function semctl_stat_then_set(k: Kernel, semid: number, semnum: number): number {
+  return stat_then_set(k, { ...ZERO_SEMUN }, (c, buf) => ksys_semctl(k, semid, semnum, c, buf));
+}
+
 /** msgget(2). Return: queue id or -ENOENT, -EEXIST, -EACCES, -ENOSPC. */
 export function sys_msgget(k: Kernel, key: number, msgflg: number): number {
   k.probe.costs.syscalls++;
@@ -107,7 +122,7 @@ export function sys_msgctl(k: Kernel, msqid: number, cmd: number, statSet?: true
     const buf = buffer_with(k, msg_ids(k), msqid, msqid64_ds, fields.set);
     return ksys_msgctl(k, msqid, cmd, { uid: u32(buf, 'uid'), gid: u32(buf, 'gid'), mode: u32(buf, 'mode'), qbytes: Number(BigInt.asIntN(32, buf.msg_qbytes ?? 0n)) });
   }
-  if (statSet) return stat_then_set(k, { ...ZERO_MSQID_SET }, (c, buf) => ksys_msgctl(k, msqid, c, buf));
+  if (statSet) return msgctl_stat_then_set(k, msqid);
   if (fields?.out === undefined) return ksys_msgctl(k, msqid, cmd);
   const info = msginfo_zero();
   const r = ksys_msgctl(k, msqid, cmd, null, info);
@@ -128,7 +143,7 @@ export function sys_shmctl(k: Kernel, shmid: number, cmd: number, statSet?: true
     const buf = buffer_with(k, shm_ids(k), shmid, shmid64_ds, fields.set);
     return ksys_shmctl(k, shmid, cmd, { uid: u32(buf, 'uid'), gid: u32(buf, 'gid'), mode: u32(buf, 'mode') });
   }
-  if (statSet) return stat_then_set(k, { ...ZERO_SHMID_SET }, (c, buf) => ksys_shmctl(k, shmid, c, buf));
+  if (statSet) return shmctl_stat_then_set(k, shmid);
   const r = ksys_shmctl(k, shmid, cmd);
   if (r >= 0 && fields?.out !== undefined) fields.out = shmctl_buffer(k, shmid, cmd);
   return r;
@@ -165,7 +180,7 @@ export function sys_semctl(k: Kernel, semid: number, semnum: number, cmd: number
     const buf = buffer_with(k, sem_ids(k), semid, semid64_ds, fields.set);
     return ksys_semctl(k, semid, semnum, cmd, { ...ZERO_SEMUN, uid: u32(buf, 'uid'), gid: u32(buf, 'gid'), mode: u32(buf, 'mode') });
   }
-  if (statSet) return stat_then_set(k, { ...ZERO_SEMUN }, (c, buf) => ksys_semctl(k, semid, semnum, c, buf));
+  if (statSet) return semctl_stat_then_set(k, semid, semnum);
   if (semun === undefined) return ksys_semctl(k, semid, semnum, cmd);
   const buf: SemunArg = { ...ZERO_SEMUN, ...(semun.val === undefined ? {} : { val: semun.val }), array: semun.array ?? [] };
   const r = ksys_semctl(k, semid, semnum, cmd, buf);

@@ -3,6 +3,7 @@ import { O_RDONLY, O_WRONLY, sys_close, sys_open, sys_read, sys_write } from '..
 import { ipcKernel } from '../ipc/ipc.test-helper';
 import type { Kernel } from '../kernel';
 import { EACCES, EINVAL } from '../uapi/errno';
+import { ipc_sysctl_mounts } from '../ipc/ipc_sysctl';
 import { proc_douintvec, proc_douintvec_minmax, proc_dointvec, proc_doulongvec_minmax, proc_sys_file_ops, type CtlTable, type SysctlIo } from './sysctl';
 
 /** One write(2) at offset `pos` of an open file: [result, new offset]. */
@@ -183,5 +184,30 @@ describe('the sysctl handlers', () => {
     const f = { path: '/x', flags: O_WRONLY, pos: 0, ops: proc_sys_file_ops(t), private: null };
     expect(f.ops.open!(k, f)).toBe(-EACCES);
     expect(writeAt(k, '/proc/sys/kernel/msg_next_id', '5\n')).toEqual([2, 2]);
+  });
+});
+
+describe('the ipc sysctl lookup and its one-entry cache', () => {
+  it('answers every path the same whatever was looked up before it (the same Dentry, -ENOTDIR, not modelled)', () => {
+    const [kernel_mount] = ipc_sysctl_mounts;
+    const k = ipcKernel();
+    const dir = '/proc/sys/kernel/';
+    const names = ['msgmni', 'shmmni', 'msg_next_id', 'shm_next_id', 'sem', 'hostname', 'msgmni/x', 'msgmnix', ''];
+    // each path's answer when looked up first, right after a path of the other mount
+    const fresh = names.map((n) => {
+      ipc_sysctl_mounts[1]!.lookup(k, '/proc/sys/fs/mqueue/msg_max');
+      kernel_mount!.lookup(k, '/proc/sys/kernel/none');
+      return kernel_mount!.lookup(k, dir + n);
+    });
+    expect(fresh.filter((d) => typeof d === 'object' && d !== null)).toHaveLength(5);
+    for (let i = 0; i < names.length; i++) {
+      for (let j = 0; j < names.length; j++) {
+        // the second lookup of the same path is a new string of the same text, then the same string again
+        kernel_mount!.lookup(k, dir + names[i]);
+        expect(kernel_mount!.lookup(k, (dir + names[j]).slice(0))).toBe(fresh[j]);
+        const same = dir + names[j];
+        expect([kernel_mount!.lookup(k, same), kernel_mount!.lookup(k, same)]).toEqual([fresh[j], fresh[j]]);
+      }
+    }
   });
 });

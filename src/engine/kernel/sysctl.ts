@@ -236,8 +236,18 @@ function proc_first_pos_non_zero_ignore(ppos: number): boolean {
   return ppos !== 0;
 }
 
+/** The write side's cursor, one object reset per write (a handler parses one buffer at a time, and nothing keeps it). */
+const write_parse: Parse = { s: '', p: 0, left: 0, val: 0, big: null, neg: false };
+
 function new_parse(io: SysctlIo): Parse {
-  return { s: io.buf, p: 0, left: Math.min(io.lenp, PAGE_SIZE - 1), val: 0, big: null, neg: false };
+  const ps = write_parse;
+  ps.s = io.buf;
+  ps.p = 0;
+  ps.left = Math.min(io.lenp, PAGE_SIZE - 1);
+  ps.val = 0;
+  ps.big = null;
+  ps.neg = false;
+  return ps;
 }
 
 /** __do_proc_dointvec: up to table.maxlen ints, tab-separated on read. Return: 0 or -EINVAL. */
@@ -402,6 +412,9 @@ export function sysctl_perm<V>(k: Kernel, table: CtlTable<V>, op: number): numbe
   return test_perm(current_cred(k), table.permissions ? table.permissions(k, table.mode) : table.mode, op);
 }
 
+/** The handler call's `buf`/`*lenp`/`*ppos`, one object reset per call (handlers do not nest, and nothing keeps it). */
+const call_io: SysctlIo = { buf: '', lenp: 0, ppos: 0 };
+
 /**
  * proc_sys_call_handler: one read(2) or write(2) of a sysctl file at f.pos.
  * Return: the bytes read / the count written (possibly less than given), or
@@ -411,11 +424,16 @@ function proc_sys_call_handler<V>(k: Kernel, table: CtlTable<V>, f: OpenFile, wr
   if (sysctl_perm(k, table, write ? MAY_WRITE : MAY_READ)) return -EPERM;
   if (count >= KMALLOC_MAX_SIZE) return -ENOMEM;
   if (write) k.probe.costs.sysctl_writes++;
-  const io: SysctlIo = { buf: write ? data : '', lenp: count, ppos: f.pos };
+  const io = call_io;
+  io.buf = write ? data : '';
+  io.lenp = count;
+  io.ppos = f.pos;
   const err = table.proc_handler(k, table, write, io);
+  const out = io.buf;
+  io.buf = ''; // the text is not kept alive until the next call
   if (err) return err;
   f.pos = io.ppos;
-  return write ? io.lenp : io.buf;
+  return write ? io.lenp : out;
 }
 
 /** The FileOps of a /proc/sys file backed by `table`; open checks the permission (-EACCES). */
