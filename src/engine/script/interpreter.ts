@@ -16,7 +16,7 @@ import type { Frame, RunContext, RunState } from './context';
 import { internal_error, step_limit, toWorkloadError, WorkloadAbort, type WorkloadError } from './errors';
 import { evaluate } from './evaluate';
 import { EXECUTE } from './operations';
-import { finishSpilling, newOutput, startSpilling, textSince, type Output } from './output';
+import { finishSpilling, newOutput, startSpilling, startStep, takeStepText, type Output } from './output';
 import { enterProcess, execProcess, finishProcesses, settle } from './processes';
 import { lineColumn, lineStarts } from './source_map';
 import type { Syscalls } from './syscalls';
@@ -315,6 +315,7 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
       if (st.status !== 'running') return st.status;
       // a quiet run's calls print nothing: the output of other statements (echo, cat) is dropped, as step()'s caller here drops it
       c.out.length = 0;
+      c.out.text = '';
       try {
         const node = advance();
         if (node === null) return 'done';
@@ -331,11 +332,12 @@ export function createRun<K>(program: Program, kernel: K, options: RunOptions<K>
       const st = c.state;
       if (st.status === 'done') return { kind: 'done' };
       if (st.status === 'error') return { kind: 'error', error: st.error! };
-      c.out.length = 0;
+      // one operation's output, made as text: the caller wants it as a string
+      startStep(c.out);
       try {
         const node = advance();
         if (node === null) return { kind: 'done' };
-        const output = textSince(c.out, 0);
+        const output = takeStepText(c.out);
         return { kind: 'op', line: c.lineOf(node.start), start: node.start, end: node.end, result: c.result, output, call: callOf(node), text: node.type === 'ProcessStatement' ? '' : c.text };
       } catch (e) {
         return { kind: 'error', error: fail(e) };

@@ -376,6 +376,11 @@ const ERROR_RESULTS = new Map<number, Uint8Array>();
 /** The line `[PREFIX] TEXT = RESULT\n` of an operation, RESULT as `shown` when given (msgrcv's received bytes), else as formatResult prints `r`. */
 function putLine(ctx: Ctx, text: string, r: number, shown?: string): void {
   const out = ctx.out;
+  if (out.stepping) {
+    // one step's line, as the step returns it: one string
+    out.text += `${ctx.prefix}${text} = ${shown ?? formatResult(r)}\n`;
+    return;
+  }
   if (ctx.prefix !== '') putText(out, ctx.prefix);
   putText(out, text);
   putBytes(out, EQUALS);
@@ -541,7 +546,7 @@ function execEcho(ctx: Ctx, node: EchoStatement): void {
   } catch (e) {
     return pathError(node, node.path, e);
   }
-  if (plan === null) putLine(ctx, text, r);
+  if (plan === null || ctx.out.stepping) putLine(ctx, text, r);
   else {
     if (ctx.prefix !== '') putText(ctx.out, ctx.prefix);
     putBytes(ctx.out, plan.head);

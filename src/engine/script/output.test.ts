@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeText, finishSpilling, newOutput, OUTPUT_CHUNK, putByte, putBytes, putNumber, putText, startSpilling, textSince } from './output';
+import { encodeText, finishSpilling, newOutput, OUTPUT_CHUNK, putByte, putBytes, putNumber, putText, startSpilling, startStep, takeStepText, textSince } from './output';
 
 describe('output', () => {
   it('writes numbers as their decimal digits, at the bounds of one digit, int32 and 2^53', () => {
@@ -19,6 +19,23 @@ describe('output', () => {
     putBytes(o, encodeText('= 0\n'));
     putText(o, long);
     expect(textSince(o, 0)).toBe(`a = héllo ✓ 𝄞\n= 0\n${long}`);
+  });
+
+  it('while stepping, putText makes as text what it writes as bytes otherwise, and leaves the bytes alone', () => {
+    const pieces = ['msgget(IPC_PRIVATE, 0600) = ', '-1 EINVAL (Invalid argument) é✓\n', 'héllo 𝄞 ' + 'x'.repeat(10000), '\n'];
+    const bytes = newOutput();
+    for (const p of pieces) putText(bytes, p);
+    const step = newOutput();
+    startStep(step);
+    for (const p of pieces) putText(step, p);
+    expect(step.length).toBe(0);
+    expect(takeStepText(step)).toBe(textSince(bytes, 0));
+    expect(takeStepText(step)).toBe('');
+    // a run to the end after steps writes bytes again
+    startSpilling(step, undefined);
+    for (const p of pieces) putText(step, p);
+    putBytes(step, encodeText('= 0'));
+    expect(finishSpilling(step)).toBe(textSince(bytes, 0) + '= 0');
   });
 
   it('reads back a short line after a mark, ASCII or not, the same as a long one', () => {

@@ -9,7 +9,15 @@
  * when its output is returned as text, into `texts` as decoded strings.
  * A long string (a `cat` of a large /proc file) is not copied into the
  * buffer: it goes to `texts` as it is, or to the sink encoded on its own.
- * Without either (one step), the buffer grows.
+ * Without either, the buffer grows.
+ *
+ * One step (the page asks for each operation's line) wants a string: while
+ * `stepping`, putText appends to `text` instead, and so does the caller that
+ * writes a line in pieces (operations.ts's putLine builds the line as one
+ * string), so that no line is encoded only to be decoded back. putBytes,
+ * putByte and putNumber are for bytes alone: a check in each costs the run
+ * to the end, which writes most of its lines with them, 1.5% of its
+ * instructions.
  */
 import { decodeUtf8, encodeUtf8 } from './bytes';
 
@@ -21,6 +29,10 @@ export interface Output {
   texts: string[] | null;
   /** a run that hands its output out: where full buffers go (each chunk the sink's to keep) */
   sink: ((chunk: Uint8Array) => void) | null;
+  /** one step runs: the output is made as text, in `text`, and `bytes` is not touched */
+  stepping: boolean;
+  /** while stepping: what the step printed */
+  text: string;
 }
 
 /** The buffer's size, and so the largest chunk a sink receives. */
@@ -29,8 +41,6 @@ export const OUTPUT_CHUNK = 1 << 16;
 const NATIVE_ENCODE = 128;
 /** Above this many UTF-16 units a string is spilled whole rather than copied into the buffer. */
 const LONG_TEXT = 8192;
-/** Up to this many bytes textSince reads ASCII itself rather than calling TextDecoder. */
-const SHORT_DECODE = 256;
 /** Above this many bytes putBytes copies with TypedArray set (a native copy) rather than byte by byte. */
 const SHORT_COPY = 12;
 
@@ -61,12 +71,14 @@ const decoder = host.TextDecoder === undefined ? { decode: (b: Uint8Array) => de
 export function newOutput(): Output {
   // each field is stored twice: V8 then treats it as mutable from the start, instead of
   // deoptimizing every function that took it for a constant at its first change
-  const o: Output = { bytes: NO_BYTES, length: -1, texts: [], sink: null };
+  const o: Output = { bytes: NO_BYTES, length: -1, texts: [], sink: null, stepping: true, text: '-' };
   o.bytes = new Uint8Array(OUTPUT_CHUNK);
   o.length = 0;
   o.texts = null;
   o.sink = (): void => {};
   o.sink = null;
+  o.stepping = false;
+  o.text = '';
   return o;
 }
 
@@ -103,12 +115,28 @@ function putLong(o: Output, s: string): boolean {
   return true;
 }
 
+/** Starts one step: what it prints is made as text (takeStepText reads it). */
+export function startStep(o: Output): void {
+  o.stepping = true;
+  o.text = '';
+  o.length = 0;
+}
+
+/** What the step started by startStep printed; the text is forgotten. */
+export function takeStepText(o: Output): string {
+  const t = o.text;
+  o.text = '';
+  return t;
+}
+
 /**
  * Starts a run to the end: its output spills to `sink`, or (without one)
  * into texts that `finish` joins. Forgets what the buffer held.
  */
 export function startSpilling(o: Output, sink: ((chunk: Uint8Array) => void) | undefined): void {
   o.length = 0;
+  o.stepping = false;
+  o.text = '';
   o.sink = sink ?? null;
   o.texts = sink === undefined ? [] : null;
 }
@@ -125,6 +153,10 @@ export function finishSpilling(o: Output): string {
 
 /** Appends the UTF-8 encoding of `s` (a lone surrogate becomes U+FFFD, as Node's and the browser's encoders write it). */
 export function putText(o: Output, s: string): void {
+  if (o.stepping) {
+    o.text += s;
+    return;
+  }
   const n = s.length;
   if (n > LONG_TEXT && putLong(o, s)) return;
   // at most 3 bytes per UTF-16 unit
@@ -146,7 +178,7 @@ export function putText(o: Output, s: string): void {
   o.length = p;
 }
 
-/** Appends bytes made by encodeText. */
+/** Appends bytes made by encodeText (not while stepping: see putText). */
 export function putBytes(o: Output, bytes: Uint8Array): void {
   const n = bytes.length;
   reserve(o, n);
@@ -157,13 +189,13 @@ export function putBytes(o: Output, bytes: Uint8Array): void {
   o.length = p + n;
 }
 
-/** Appends one byte (ASCII: `\n`, a digit). */
+/** Appends one byte (ASCII: `\n`, a digit; not while stepping: see putText). */
 export function putByte(o: Output, byte: number): void {
   reserve(o, 1);
   o.bytes[o.length++] = byte;
 }
 
-/** Appends the decimal digits of a whole number in [0, 2^53). */
+/** Appends the decimal digits of a whole number in [0, 2^53) (not while stepping: see putText). */
 export function putNumber(o: Output, v: number): void {
   if (v < 10) return putByte(o, 48 + v);
   reserve(o, 16);
@@ -186,24 +218,7 @@ export function encodeText(s: string): Uint8Array {
   return encoder.encode(s);
 }
 
-/**
- * The text of the bytes written since `mark`. A step's output is usually one
- * short ASCII line, and a TextDecoder call costs more than reading it here:
- * the page steps a 1,000,000-statement run one operation at a time.
- */
+/** The text of the bytes written since `mark` (not while stepping: a step's text is takeStepText's). */
 export function textSince(o: Output, mark: number): string {
-  const end = o.length;
-  if (end === mark) return '';
-  const b = o.bytes;
-  if (end - mark <= SHORT_DECODE) {
-    let ascii = true;
-    for (let i = mark; i < end; i++) {
-      if (b[i]! >= 0x80) {
-        ascii = false;
-        break;
-      }
-    }
-    if (ascii) return String.fromCharCode.apply(null, b.subarray(mark, end) as unknown as number[]);
-  }
-  return decoder.decode(b.subarray(mark, end));
+  return o.length === mark ? '' : decoder.decode(o.bytes.subarray(mark, o.length));
 }
