@@ -14,6 +14,8 @@ export const engineApi = {
   navigate: host.navigate,
   cancel: host.cancel,
   setViews: host.setViews,
+  ahead: host.ahead,
+  shown: host.shown,
   setProgressListener: host.setProgressListener,
   firstDivergence,
   // synchronous: cancelled by restarting the worker (EngineClient.cancelSmp)

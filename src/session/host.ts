@@ -13,6 +13,10 @@
  * pure function of the step and the views), within REPLY_CACHE_BYTES.
  * After each reply, once the worker is idle, the next step's reply is made
  * ahead and kept the same way: the next step over is then answered at once.
+ * The page may also take that reply before it needs it (ahead()) and show
+ * it without asking (the step over then costs no round trip to the
+ * worker); it says so with shown(), which moves the page's position here
+ * as a move there would.
  *
  * Latest request wins: every open() or navigate() takes a new job number;
  * a running job checks between slices whether it is still the latest and,
@@ -51,6 +55,14 @@ export interface SessionHost {
   cancel: () => void;
   /** the views whose frames come with every snapshot from now on (none at first) */
   setViews: (req: FrameRequest) => void;
+  /**
+   * The reply of `step` if it is kept (made ahead after the last reply, or
+   * shown lately) — what a move there would answer — else null. Nothing
+   * moves: the page may show it later and say so with shown().
+   */
+  ahead: (step: number) => Promise<Reply | null>;
+  /** The page shows the reply of `step` it took with ahead(): the position is there now, as after a move there. */
+  shown: (step: number) => void;
 }
 
 export interface HostOptions {
@@ -259,6 +271,27 @@ export function createSessionHost(options: HostOptions = {}): SessionHost {
     },
     cancel() {
       cancelled = latest;
+    },
+    async ahead(step) {
+      const s = session;
+      if (s === null || !s.finished()) return null;
+      // the reply ahead is made in the first task after the last reply: let it run if it has not
+      if (!replies.has(step)) await yieldToMessages();
+      const cached = session === s ? replies.get(step) : undefined;
+      return cached === undefined ? null : { ...cached.reply, job: 0 };
+    },
+    shown(step) {
+      const s = session;
+      if (s === null || !s.finished() || step < 0 || step > s.total()) return;
+      const job = ++latest;
+      // the newest again (it is kept longest); dropped meanwhile, the position moves all the same
+      const cached = replies.get(step);
+      if (cached !== undefined) {
+        replies.delete(step);
+        replies.set(step, cached);
+      }
+      shown = step;
+      idleAfter(job, s, step, 0, false);
     },
     setViews(req) {
       const next = { views: [...req.views], options: { ...req.options } };

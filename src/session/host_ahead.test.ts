@@ -62,3 +62,48 @@ describe('the reply of the next step, made ahead', () => {
     expect(built.mock.calls.at(-1)![1]).toBe(4);
   });
 });
+
+describe('the reply ahead, taken by the page (ahead) and shown without a move (shown)', () => {
+  test('ahead answers what a move there answers, without running the engine or moving; shown moves the position there', async () => {
+    const host = newHost();
+    host.setViews(VIEWS);
+    await host.open(FIVE, {}, { kind: 'step', step: 3 });
+    for (let step = 4; step <= 8; step++) {
+      await idle();
+      const calls = built.mock.calls.length;
+      const taken = await host.ahead(step);
+      expect(built.mock.calls.length).toBe(calls);
+      expect(taken).not.toBeNull();
+      const fresh = createSessionHost();
+      fresh.setViews(VIEWS);
+      expect(snap(taken!)).toEqual(snap(await fresh.open(FIVE, {}, { kind: 'step', step })));
+      host.shown(step);
+    }
+    // the position is the last one shown: a step back is its previous step, a step over the one after
+    expect(snap(await host.navigate({ kind: 'delta', by: -1 })).snapshot.step).toBe(7);
+    await idle();
+    expect(snap(await host.navigate({ kind: 'delta', by: 1 })).snapshot.step).toBe(8);
+  });
+
+  test('ahead has nothing for a step not kept, nor before the run is explored; taking it moves nothing', async () => {
+    const host = newHost();
+    host.setViews(VIEWS);
+    expect(await host.ahead(1)).toBeNull();
+    await host.open(FIVE, {}, { kind: 'step', step: 2 });
+    await idle();
+    expect(await host.ahead(9)).toBeNull();
+    expect(snap((await host.ahead(3))!).snapshot.step).toBe(3);
+    // not shown: a step over still goes from 2
+    expect(snap(await host.navigate({ kind: 'delta', by: 1 })).snapshot.step).toBe(3);
+  });
+
+  test('shown moves the position even when the reply is no longer kept', async () => {
+    const host = newHost();
+    host.setViews(VIEWS);
+    await host.open(FIVE, {}, { kind: 'step', step: 2 });
+    // the views change: the replies kept are dropped
+    host.setViews({ views: [], options: {} });
+    host.shown(6);
+    expect(snap(await host.navigate({ kind: 'delta', by: 1 })).snapshot.step).toBe(7);
+  });
+});

@@ -58,6 +58,10 @@ export interface EngineClient {
   /** Starts a session for `text` (the latest request wins) and moves it to `target`. */
   openWorkload(text: string, kernel: KernelChoice, target: Target): Promise<Reply>;
   navigate(target: Target): Promise<Reply>;
+  /** The reply of `step` if the worker keeps it, without moving (SessionHost.ahead); null also when the call fails. */
+  ahead(step: number): Promise<Reply | null>;
+  /** The page shows the reply of `step` it took with ahead() (SessionHost.shown). */
+  shown(step: number): void;
   /** Chooses the views whose frames come with every snapshot from now on (kept across a worker restart). */
   setViews(req: FrameRequest): Promise<void>;
   /** Receives the progress of long runs (one listener). */
@@ -127,6 +131,11 @@ export function createEngineClient(name = 'ipcscope-engine'): EngineClient {
     engineInfo: () => call((r) => r.engineInfo()),
     openWorkload: (text, kernel, target) => call(async (r): Promise<Reply> => await r.open(text, kernel, target)),
     navigate: (target) => call(async (r): Promise<Reply> => await r.navigate(target)),
+    // only a worker already running has anything kept; a failure is the next request's to report
+    ahead: (step) => (connection === null ? Promise.resolve(null) : call(async (r): Promise<Reply | null> => await r.ahead(step)).catch(() => null)),
+    shown: (step) => {
+      if (connection !== null) void call((r) => r.shown(step)).catch(() => {});
+    },
     setViews: (req) => {
       views = req;
       return call((r) => r.setViews(req));
