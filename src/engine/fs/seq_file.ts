@@ -19,8 +19,9 @@
  *
  * The buffer is a byte array like the kernel's m->buf (kvmalloc'ed at the
  * first read, reallocated when it doubles); shows print into it with
- * seq_puts and the seq_put_* number conversions, and read() copies out a
- * string (one char per byte).
+ * seq_puts and the seq_put_* number conversions, or a whole row of numbers
+ * with seq_put_row (a seq_printf format compiled by seq_row), and read()
+ * copies out a string (one char per byte).
  *
  * Simplified: no locking; ->show() errors other than SEQ_SKIP are not
  * produced by the model's shows.

@@ -12,7 +12,7 @@
  */
 import type { Kernel } from '../kernel';
 import type { Probe } from '../probe';
-import { seq_put_dec, seq_put_oct, seq_puts, type SeqFile } from '../fs/seq_file';
+import { seq_put_row, seq_row, type SeqFile } from '../fs/seq_file';
 import { EINVAL, ENOMEM, ENOSPC } from '../uapi/errno';
 import { IPC_SEM_IDS, type IpcIds, type SemArray } from './namespace';
 import { get_semotime, sem_wake_all_removed } from './semop';
@@ -113,22 +113,25 @@ export function freeary(k: Kernel, sma: SemArray): void {
   ns.used_sems -= sma.sem_nsems;
 }
 
+const SEM_ROW = seq_row('%10d %10d  %4o %10u %5u %5u %5u %5u %10llu %10llu\n');
+
 /** sysvipc_sem_proc_show: one /proc/sysvipc/sem row (85 bytes with 10-digit times); complexmode_enter/tryleave around it. */
 export function sysvipc_sem_proc_show<V>(m: SeqFile<V>, sma: SemArray, p: Probe): number {
   p.costs.sem_proc_show++;
-  // seq_printf(s, "%10d %10d  %4o %10u %5u %5u %5u %5u %10llu %10llu\n", ...), one conversion at a time
-  seq_put_dec(m, '', sma.key, 10);
-  seq_put_dec(m, ' ', sma.id, 10);
-  seq_put_oct(m, '  ', sma.mode, 4);
-  seq_put_dec(m, ' ', sma.sem_nsems, 10);
-  seq_put_dec(m, ' ', sma.uid, 5);
-  seq_put_dec(m, ' ', sma.gid, 5);
-  seq_put_dec(m, ' ', sma.cuid, 5);
-  seq_put_dec(m, ' ', sma.cgid, 5);
+  const v = SEM_ROW.values;
+  v[0] = sma.key;
+  v[1] = sma.id;
+  v[2] = sma.mode;
+  v[3] = sma.sem_nsems;
+  v[4] = sma.uid;
+  v[5] = sma.gid;
+  v[6] = sma.cuid;
+  v[7] = sma.cgid;
+  // complexmode_enter around get_semotime, which the printed values do not depend on
   sma.use_global_lock = USE_GLOBAL_LOCK_HYSTERESIS;
-  seq_put_dec(m, ' ', get_semotime(sma), 10);
-  seq_put_dec(m, ' ', sma.sem_ctime, 10);
+  v[8] = get_semotime(sma);
+  v[9] = sma.sem_ctime;
   if (sma.complex_count === 0) sma.use_global_lock--;
-  seq_puts(m, '\n');
+  seq_put_row(m, SEM_ROW);
   return 0;
 }
