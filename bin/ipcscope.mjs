@@ -9,13 +9,15 @@
 // compiles every function a run calls, each run (about 6% of the
 // instructions of a run of 32768 queues). The cache is made after a run
 // that had none (or whose cache V8 refused: another Node, other V8 flags),
-// from what that run compiled. It holds a copy of the bundle it was made
-// from, compared with the bundle byte for byte, so that the cache of another
-// build is never handed to V8 (which checks only the source's length); V8
-// checks its own header (its version, its flags, the data's length) and,
-// told to, its data's checksum, and the file is renamed into place once
-// written, so that no run reads one half written. A cache that does not fit is made again; anything wrong
-// with it (missing, unreadable, unwritable) only costs that speed.
+// from what that run compiled (and again by the first `run` after one made
+// by another command). It holds a copy of the bundle it was made from,
+// compared with the bundle byte for byte, so that the cache of another build
+// is never handed to V8 (which checks only the source's length); V8 checks
+// its own header (its version, its flags, the data's length) and, told to,
+// its data's checksum, and the file is renamed into place once written, so
+// that no run reads one half written. A cache that does not fit is made
+// again; anything wrong with it (missing, unreadable, unwritable) only
+// costs that speed.
 // IPCSCOPE_CODE_CACHE=off runs without it; =report says on stderr what was
 // done with it.
 import { existsSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
@@ -42,8 +44,18 @@ if (!existsSync(bundle)) {
   });
 }
 
-/** The cache file: MAGIC, the bundle it was made from (its length as 4 bytes, then its bytes), then V8's data. */
-const MAGIC = Buffer.from('ipcscope code cache 1\n', 'latin1');
+/**
+ * The cache file: MAGIC, the kind of command that made it (RUN or OTHER),
+ * the bundle it was made from (its length as 4 bytes, then its bytes),
+ * then V8's data.
+ */
+const MAGIC = Buffer.from('ipcscope code cache 2\n', 'latin1');
+const RUN = 0x72;
+const OTHER = 0x2d;
+// a cache made by another command (--version, a sweep, whose runs are on
+// other threads) holds few of the engine's functions: a run makes it again
+const kind = process.argv[2] === 'run' ? RUN : OTHER;
+let madeBy = OTHER;
 
 const source = readFileSync(bundle);
 /** @type {Buffer | undefined} */
@@ -52,12 +64,15 @@ let why = 'none';
 if (mode !== 'off') {
   try {
     const file = readFileSync(cacheFile);
-    const at = MAGIC.length + 4;
-    const made = file.length >= at ? file.readUInt32LE(MAGIC.length) : -1;
+    const at = MAGIC.length + 5;
+    const made = file.length >= at ? file.readUInt32LE(MAGIC.length + 1) : -1;
     // the bundle compared whole (a native memcmp, cheaper than hashing it in JavaScript)
     if (made < 0 || !file.subarray(0, MAGIC.length).equals(MAGIC)) why = 'damaged';
     else if (made !== source.length || !file.subarray(at, at + made).equals(source)) why = 'stale';
-    else cached = file.subarray(at + made);
+    else {
+      cached = file.subarray(at + made);
+      madeBy = file.readUInt8(MAGIC.length);
+    }
   } catch {
     why = 'missing';
   }
@@ -98,14 +113,16 @@ const code = await main(process.argv.slice(2));
 process.exitCode = typeof code === 'number' ? code : 0;
 
 if (mode !== 'off') {
-  if (cached !== undefined && !script.cachedDataRejected) why = 'used';
+  const used = cached !== undefined && !script.cachedDataRejected;
+  if (used && (madeBy === RUN || kind === OTHER)) why = 'used';
   else {
-    if (cached !== undefined) why = 'refused';
+    why = used ? 'used, made by another command' : cached !== undefined ? 'refused' : why;
     try {
-      const length = Buffer.alloc(4);
-      length.writeUInt32LE(source.length);
+      const head = Buffer.alloc(5);
+      head[0] = kind;
+      head.writeUInt32LE(source.length, 1);
       const tmp = `${cacheFile}.${process.pid}`;
-      writeFileSync(tmp, Buffer.concat([MAGIC, length, source, verified(() => script.createCachedData())]));
+      writeFileSync(tmp, Buffer.concat([MAGIC, head, source, verified(() => script.createCachedData())]));
       // renamed into place: a run reading the cache never sees it half written
       renameSync(tmp, cacheFile);
       why += ', written';

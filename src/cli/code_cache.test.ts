@@ -87,6 +87,17 @@ describe('the code cache of bin/ipcscope.mjs', () => {
     expect(run(['run', '-']).report).toBe('damaged, written');
   });
 
+  it('made by another command is made again by the next run, which compiles more of the engine', () => {
+    rmSync(cache, { force: true });
+    expect(run(['--version']).report).toBe('missing, written');
+    expect(run(['--version']).report).toBe('used');
+    const again = run(['run', '-']);
+    expect(again.report).toBe('used, made by another command, written');
+    expect(again.stdout).toBe(run(['run', '-'], { IPCSCOPE_CODE_CACHE: 'off' }).stdout);
+    expect(run(['run', '-']).report).toBe('used');
+    expect(run(['--version']).report).toBe('used');
+  });
+
   it('leaves the other commands and the chunks they load working: --version, --json, a multi-CPU run, list-kernels', () => {
     expect(run(['--version']).stdout).toMatch(/^ipcscope /);
     const json = run(['run', '--json', '-']);
