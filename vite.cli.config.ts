@@ -1,12 +1,26 @@
 // Bundles the command-line tool (src/cli/main.ts + the engine it imports)
-// into ES modules for Node. `npm install` runs this through `prepare`.
+// for Node. `npm install` runs this through `prepare`.
 //
-// ipcscope.mjs is the command; what only some commands use (sweep's
-// formatting, import, --expect's report) is in chunks it imports when they
+// ipcscope.js is the command; what only some commands use (sweep's
+// formatting, import, --expect's report) is in chunks it requires when they
 // run, so that a plain `run` compiles and evaluates less.
-import { defineConfig } from 'vite';
+//
+// CommonJS, not ES modules: bin/ipcscope.mjs compiles ipcscope.js as a
+// vm.Script with V8's code cache (Node 20 has no compile cache for
+// modules), which skips parsing the bundle and compiling the functions a
+// run calls. The package.json written next to the chunks makes Node load
+// them (and a sweep's worker threads, which import them) as CommonJS.
+import { defineConfig, type Plugin } from 'vite';
+
+const commonjsPackage: Plugin = {
+  name: 'ipcscope-commonjs-package',
+  generateBundle() {
+    this.emitFile({ type: 'asset', fileName: 'package.json', source: '{ "type": "commonjs" }\n' });
+  },
+};
 
 export default defineConfig({
+  plugins: [commonjsPackage],
   build: {
     ssr: 'src/cli/main.ts',
     outDir: 'build/cli',
@@ -14,6 +28,6 @@ export default defineConfig({
     emptyOutDir: true,
     minify: false,
     sourcemap: true,
-    rollupOptions: { output: { entryFileNames: 'ipcscope.mjs', chunkFileNames: '[name]-[hash].mjs', format: 'es' } },
+    rollupOptions: { output: { entryFileNames: 'ipcscope.js', chunkFileNames: '[name]-[hash].js', format: 'cjs' } },
   },
 });

@@ -12,7 +12,7 @@ let cli = '';
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'ipcscope-import-'));
   execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'vite.cli.config.ts', '--logLevel', 'error', '--outDir', join(dir, 'cli')], { stdio: 'pipe' });
-  cli = join(dir, 'cli', 'ipcscope.mjs');
+  cli = join(dir, 'cli', 'ipcscope.js');
 }, 120_000);
 
 afterAll(() => {

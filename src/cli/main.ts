@@ -1,6 +1,6 @@
 /**
- * The `ipcscope` command line. Bundled into build/cli/ipcscope.mjs; bin/ipcscope.mjs
- * imports it and calls main(). Run directly (`node build/cli/ipcscope.mjs ...`),
+ * The `ipcscope` command line. Bundled into build/cli/ipcscope.js; bin/ipcscope.mjs
+ * compiles it (with V8's code cache) and calls main(). Run directly (`node build/cli/ipcscope.js ...`),
  * the bundle calls main() itself.
  *
  * Only what `run` needs is imported here: the other commands (sweep,

@@ -189,6 +189,26 @@ describe('interpolation and the file statements', () => {
     expect(run('cat /u', k).output).toBe('cat /u = 1\ncafé \\xff\n');
   });
 
+  it('cat prints long and short contents, ASCII or not, the same as text, as bytes to a sink and stepping', () => {
+    const long = 'row 1\n'.repeat(3000);
+    const files = new Map([
+      ['/ascii', long],
+      ['/latin', long + 'caf\xc3\xa9 \xff'],
+      ['/split', 'x'.repeat(131071) + '\xc3\xa9\n' + long],
+      ['/short', 'caf\xc3\xa9\n\x80'],
+    ]);
+    const src = 'cat /ascii\ncat /latin\ncat /split\ncat /short\ncat /ascii\n';
+    const expected = `cat /ascii = 3000\n${long}cat /latin = 3001\n${long}café \\xff\ncat /split = 3001\n${'x'.repeat(131071)}é\n${long}cat /short = 2\ncafé\n\\x80\ncat /ascii = 3000\n${long}`;
+    expect(run(src, createFakeKernel({ files: new Map(files) })).output).toBe(expected);
+    const chunks: Uint8Array[] = [];
+    start(src, createFakeKernel({ files: new Map(files) })).run.runToEnd((c) => chunks.push(c));
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(expected);
+    const { run: stepping } = start(src, createFakeKernel({ files: new Map(files) }));
+    let stepped = '';
+    for (let r = stepping.step(); r.kind === 'op'; r = stepping.step()) stepped += r.output;
+    expect(stepped).toBe(expected);
+  });
+
   it('ls -U lists the entries in order without those starting with a dot', () => {
     const k = createFakeKernel({ dirs: new Map([['/proc/net/dev_snmp6', ['lo', '.x', 'ifb10', 'ifb9']]]) });
     expect(run('ls -U /proc/net/dev_snmp6', k).output).toBe('ls -U /proc/net/dev_snmp6 = 3\nlo\nifb10\nifb9\n');

@@ -26,7 +26,7 @@ import { formatReceived, quoteBytes } from './string_literal';
 import { evaluate, interpolate } from './evaluate';
 import { formatArgument, formatCall, formatCat, formatEcho, formatIpLinkAdd, formatIpLinkDel, formatLs, formatSops, type ArgValue, type SemBufValue } from './format';
 import { decodeUtf8, encodeUtf8 } from './bytes';
-import { encodeText, putByte, putBytes, putNumber, putText, type Output } from './output';
+import { encodeText, putAscii, putByte, putBytes, putNumber, putText, type Output } from './output';
 import type { Syscalls } from './syscalls';
 import { O_RDONLY, O_TRUNC, O_WRONLY, UnmodeledPathError } from '../fs/vfs';
 import { EIO, formatResult } from '../uapi/errno';
@@ -595,11 +595,13 @@ function execCat(ctx: Ctx, node: CatStatement): void {
     finish(ctx, node, data);
     return;
   }
-  let content = decodeUtf8(data);
-  if (content.length > 0 && content.charCodeAt(content.length - 1) !== 10) content += '\n';
-  const lines = countLines(content);
+  // counted in the bytes: decoding neither adds nor removes a newline
+  const unended = data.length > 0 && data.charCodeAt(data.length - 1) !== 10;
+  const lines = countLines(data) + (unended ? 1 : 0);
   putLine(ctx, text, lines);
-  putText(ctx.out, content);
+  // ASCII (every /proc/sysvipc file) is its own text: not decoded, then encoded again
+  if (!putAscii(ctx.out, data)) putText(ctx.out, decodeUtf8(data));
+  if (unended) putText(ctx.out, '\n');
   finish(ctx, node, lines);
 }
 
