@@ -1,6 +1,6 @@
 /**
  * `ipcscope sweep`'s points on worker threads, one per core: each thread
- * loads this same bundle (build/cli/ipcscope.mjs, whose main.ts re-exports
+ * loads this same bundle (build/cli/ipcscope.js, whose main.ts re-exports
  * sweepWorkerMain), gets the spec once and then one job at a time; the
  * engine's runSweepParallel hands the jobs out and puts the points back in
  * order, so the table is the one a serial run prints.
