@@ -441,14 +441,41 @@ function traverse<V>(k: Kernel, m: SeqFile<V>, offset: number, p: Probe): number
 }
 
 /**
+ * copy_to_user of seq_read_iter: `n` bytes of the buffer, from `from` on,
+ * appended to what the read has copied (to a string or a caller's bytes).
+ */
+type SeqCopy = (buf: Uint8Array, from: number, n: number) => void;
+
+/**
  * seq_read_iter: one read(2) of at most `size` bytes at the file offset `f.pos`.
  * Return: the bytes ('' at EOF) or -errno; advances f.pos.
  */
 export function seq_read<V>(k: Kernel, f: OpenFile, size: number): string | number {
+  let out = '';
+  const r = seq_read_iter<V>(k, f, size, (buf, from, n) => {
+    out += seq_buf_string(buf, from, from + n);
+  });
+  return r < 0 ? r : out;
+}
+
+/**
+ * seq_read into `dst` from `at` on (room for `size` bytes): the bytes as they
+ * are, without the string of seq_read. Return: bytes read (0 at EOF) or -errno.
+ */
+export function seq_read_into<V>(k: Kernel, f: OpenFile, dst: Uint8Array, at: number, size: number): number {
+  let p = at;
+  return seq_read_iter<V>(k, f, size, (buf, from, n) => {
+    dst.set(buf.subarray(from, from + n), p);
+    p += n;
+  });
+}
+
+/** seq_read_iter with the copy out left to `copy`: bytes copied (0 at EOF) or -errno. */
+function seq_read_iter<V>(k: Kernel, f: OpenFile, size: number, copy: SeqCopy): number {
   const m = f.private as SeqFile<V>;
   const p = k.probe;
   if (p.trace) p.trace({ kind: 'seq_read', path: m.path, pos: f.pos, count: size });
-  if (size <= 0) return '';
+  if (size <= 0) return 0;
   if (f.pos === 0) {
     m.index = 0;
     m.count = 0;
@@ -460,18 +487,17 @@ export function seq_read<V>(k: Kernel, f: OpenFile, size: number): string | numb
   if (!m.size) m.size = PAGE_SIZE;
   seq_buf_alloc(m);
 
-  let out = '';
   let copied = 0;
   let avail = size;
   let err = 0;
   if (m.count) {
     const n = Math.min(m.count, avail);
-    out = seq_buf_string(m.buf, m.from, m.from + n);
+    copy(m.buf, m.from, n);
     m.count -= n;
     m.from += n;
     copied += n;
     avail -= n;
-    if (m.count) return seq_read_done(f, m, out, copied, err, p);
+    if (m.count) return seq_read_done(f, m, copied, err, p);
   }
 
   m.from = 0;
@@ -498,7 +524,7 @@ export function seq_read<V>(k: Kernel, f: OpenFile, size: number): string | numb
   if (!filled) {
     do_stop(k, m, v, p);
     seq_truncate(m, 0);
-    return seq_read_done(f, m, out, copied, err, p);
+    return seq_read_done(f, m, copied, err, p);
   }
 
   for (;;) {
@@ -518,19 +544,19 @@ export function seq_read<V>(k: Kernel, f: OpenFile, size: number): string | numb
   }
   do_stop(k, m, v, p);
   const n = Math.min(m.count, avail);
-  out += seq_buf_string(m.buf, 0, n);
+  if (n > 0) copy(m.buf, 0, n);
   copied += n;
   m.count -= n;
   m.from = n;
-  return seq_read_done(f, m, out, copied, err, p);
+  return seq_read_done(f, m, copied, err, p);
 }
 
-function seq_read_done<V>(f: OpenFile, m: SeqFile<V>, out: string, copied: number, err: number, p: Probe): string | number {
-  if (!copied) return m.count ? -EFAULT : err < 0 ? err : '';
+function seq_read_done<V>(f: OpenFile, m: SeqFile<V>, copied: number, err: number, p: Probe): number {
+  if (!copied) return m.count ? -EFAULT : err < 0 ? err : 0;
   f.pos += copied;
   m.read_pos += copied;
   p.costs.seq_bytes += copied;
-  return out;
+  return copied;
 }
 
 /**
@@ -544,5 +570,6 @@ export function seq_file_ops<V>(op: SeqOperations<V>, init: (k: Kernel) => unkno
       return 0;
     },
     read: seq_read,
+    read_into: seq_read_into,
   };
 }

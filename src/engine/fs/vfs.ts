@@ -27,6 +27,8 @@ export interface FileOps {
   open?(k: Kernel, f: OpenFile): number;
   /** one read(2) of at most `count` bytes: the bytes (one char per byte, '' at EOF) or -errno */
   read?(k: Kernel, f: OpenFile, count: number): string | number;
+  /** read, with the bytes written into dst[at, at + count) as they are: bytes read (0 at EOF) or -errno; without it, read's string is copied */
+  read_into?(k: Kernel, f: OpenFile, dst: Uint8Array, at: number, count: number): number;
   /** one write(2): bytes written or -errno */
   write?(k: Kernel, f: OpenFile, data: string): number;
   release?(k: Kernel, f: OpenFile): void;
@@ -100,8 +102,8 @@ function fdget(k: Kernel, fd: number): OpenFile | null {
   return fd >= 0 && fd < k.files.length ? k.files[fd]! : null;
 }
 
-/** read(2): the bytes read ('' at EOF) or -errno. */
-export function sys_read(k: Kernel, fd: number, count: number): string | number {
+/** What read(2) checks before the file's read (counted, and marked): the open file, or -errno. */
+function read_start(k: Kernel, fd: number, count: number): OpenFile | number {
   k.probe.costs.syscalls++;
   const f = fdget(k, fd);
   if (!f || (f.flags & 3) === O_WRONLY) return -EBADF;
@@ -109,9 +111,41 @@ export function sys_read(k: Kernel, fd: number, count: number): string | number 
   k.probe.costs.vfs_read_calls++;
   const mark = k.probe.mark;
   if (mark !== null) mark({ kind: 'read', path: f.path, pos: f.pos, count, ret: null });
-  const r = f.ops.read(k, f, count);
+  return f;
+}
+
+/** read(2): the bytes read ('' at EOF) or -errno. */
+export function sys_read(k: Kernel, fd: number, count: number): string | number {
+  const f = read_start(k, fd, count);
+  if (typeof f === 'number') return f;
+  const mark = k.probe.mark;
+  const r = f.ops.read!(k, f, count);
   if (typeof r === 'string') k.probe.costs.vfs_bytes_read += r.length;
   if (mark !== null) mark({ kind: 'read', path: f.path, pos: f.pos, count, ret: typeof r === 'string' ? r.length : r });
+  return r;
+}
+
+/**
+ * read(2) into `dst` from `at` on (room for `count` bytes), for a caller that
+ * only copies the bytes out (cat): the same read, costs and marks as
+ * sys_read, without a string made of the bytes when the file reads into
+ * bytes (a seq_file). Return: bytes read (0 at EOF) or -errno.
+ */
+export function sys_read_into(k: Kernel, fd: number, dst: Uint8Array, at: number, count: number): number {
+  const f = read_start(k, fd, count);
+  if (typeof f === 'number') return f;
+  const mark = k.probe.mark;
+  let r: number;
+  if (f.ops.read_into) r = f.ops.read_into(k, f, dst, at, count);
+  else {
+    const s = f.ops.read!(k, f, count);
+    if (typeof s === 'string') {
+      for (let i = 0; i < s.length; i++) dst[at + i] = s.charCodeAt(i);
+      r = s.length;
+    } else r = s;
+  }
+  if (r >= 0) k.probe.costs.vfs_bytes_read += r;
+  if (mark !== null) mark({ kind: 'read', path: f.path, pos: f.pos, count, ret: r });
   return r;
 }
 

@@ -10,7 +10,7 @@ import { set_current, task_fork, task_setcreds } from '../kernel/task';
 import { sem_ids } from '../ipc/sem';
 import { ipc_obtain_object_check } from '../ipc/util';
 import { NO_PROBE } from '../probe';
-import { sys_close, sys_listdir, sys_open, sys_read, sys_write } from '../fs/vfs';
+import { sys_close, sys_listdir, sys_open, sys_read, sys_read_into, sys_write } from '../fs/vfs';
 import { rtnl_dellink, rtnl_newlink } from '../net/rtnetlink';
 
 export const KERNEL_SYSCALLS: Syscalls<Kernel> = {
@@ -26,6 +26,7 @@ export const KERNEL_SYSCALLS: Syscalls<Kernel> = {
   sys_semctl,
   sys_open,
   sys_read,
+  sys_read_into,
   sys_write,
   sys_close,
   sys_listdir,

@@ -200,6 +200,25 @@ export function putAscii(o: Output, s: string): boolean {
   return true;
 }
 
+/**
+ * Appends ASCII bytes (a file's, which the caller checked): copied into the
+ * buffer, or when long spilled whole after what it holds (decoded to
+ * `texts`, or given to the sink as they are); while stepping, decoded to
+ * `text`. Return: whether the sink was given them (now the sink's to keep).
+ */
+export function putAsciiBytes(o: Output, bytes: Uint8Array): boolean {
+  if (o.stepping) o.text += decoder.decode(bytes);
+  else if (bytes.length > LONG_TEXT && o.texts !== null) {
+    spill(o);
+    o.texts.push(decoder.decode(bytes));
+  } else if (bytes.length > LONG_TEXT && o.sink !== null) {
+    spill(o);
+    o.sink(bytes);
+    return true;
+  } else putBytes(o, bytes);
+  return false;
+}
+
 /** Appends bytes made by encodeText (not while stepping: see putText). */
 export function putBytes(o: Output, bytes: Uint8Array): void {
   const n = bytes.length;
