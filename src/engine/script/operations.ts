@@ -3,8 +3,10 @@
  * sysctl, `cat`, `ls -U` and `ip link add|del`. Each evaluates its
  * arguments (failing before any system call on an undefined variable),
  * makes its system calls, and appends its output line group to ctx.out.
+ * The file statements (echo, cat, ls) are file_ops.ts's, shmat/shmdt
+ * shm_ops.ts's; they write their lines through begin/putLine/finish here.
  */
-import type { CallName, CallStatement, Expression, CatStatement, EchoStatement, IpLinkAddStatement, IpLinkDelStatement, LsStatement, OperationStatement } from './ast';
+import type { CallName, CallStatement, Expression, IpLinkAddStatement, IpLinkDelStatement, OperationStatement } from './ast';
 import { CALLS, isConstantName, type ParamKind } from './calls';
 import type { RunContext } from './context';
 import { to_int, to_long, to_size_t } from './ctype';
@@ -24,17 +26,15 @@ import { execShmat, execShmdt } from './shm_ops';
 import { MSG_SLEEPS, SEM_SLEEPS, type CtlFields, type SemUnion } from './syscalls';
 import { formatReceived, quoteBytes } from './string_literal';
 import { evaluate, interpolate } from './evaluate';
-import { formatArgument, formatCall, formatCat, formatEcho, formatIpLinkAdd, formatIpLinkDel, formatLs, formatSops, type ArgValue, type SemBufValue } from './format';
-import { decodeUtf8, encodeUtf8 } from './bytes';
-import { encodeText, putAscii, putAsciiBytes, putByte, putBytes, putNumber, putText, type Output } from './output';
+import { formatArgument, formatCall, formatIpLinkAdd, formatIpLinkDel, formatSops, type ArgValue, type SemBufValue } from './format';
+import { encodeUtf8 } from './bytes';
+import { encodeText, putByte, putBytes, putNumber, putText, type Output } from './output';
 import type { Syscalls } from './syscalls';
-import { O_RDONLY, O_TRUNC, O_WRONLY, UnmodeledPathError } from '../fs/vfs';
-import { EIO, formatResult } from '../uapi/errno';
+import { execCat, execEcho, execLs } from './file_ops';
+import { UnmodeledPathError } from '../fs/vfs';
+import { formatResult } from '../uapi/errno';
 import { GETALL, GETPID, IPC_SET, SETALL, SETVAL } from '../uapi/ipc';
 import { BUFFERS, ctl_buffer, FIELDS, SETTABLE, to_field, type CtlCall } from '../uapi/ipc_buffers';
-
-/** cat's read(2) buffer: 128 KiB, like coreutils cat. */
-export const CAT_READ_SIZE = 131072;
 
 type Ctx = RunContext<unknown>;
 type Sys = Syscalls<unknown>;
@@ -79,7 +79,7 @@ export function finish(ctx: Ctx, node: OperationStatement, result: number): void
 }
 
 /** Runs a path-taking system call; a path the engine does not model ends the workload. */
-function onPath<T>(node: OperationStatement, path: string, call: () => T): T {
+export function onPath<T>(node: OperationStatement, path: string, call: () => T): T {
   try {
     return call();
   } catch (e) {
@@ -88,7 +88,7 @@ function onPath<T>(node: OperationStatement, path: string, call: () => T): T {
 }
 
 /** What a path-taking system call threw: a path the engine does not model ends the workload, anything else goes on up. */
-function pathError(node: OperationStatement, path: string, e: unknown): never {
+export function pathError(node: OperationStatement, path: string, e: unknown): never {
   if (e instanceof UnmodeledPathError) return unmodeled_path(node, path);
   throw e;
 }
@@ -363,7 +363,7 @@ function assignResult(ctx: Ctx, node: CallStatement, r: number): void {
 }
 
 /** A result as formatResult prints it: the number, or `-1 ENAME (strerror)` (its bytes made once per errno). */
-function putResult(out: Output, r: number): void {
+export function putResult(out: Output, r: number): void {
   if (r >= 0) return putNumber(out, r);
   let bytes = ERROR_RESULTS.get(r);
   if (bytes === undefined) ERROR_RESULTS.set(r, (bytes = encodeText(formatResult(r))));
@@ -374,7 +374,7 @@ function putResult(out: Output, r: number): void {
 const ERROR_RESULTS = new Map<number, Uint8Array>();
 
 /** The line `[PREFIX] TEXT = RESULT\n` of an operation, RESULT as `shown` when given (msgrcv's received bytes), else as formatResult prints `r`. */
-function putLine(ctx: Ctx, text: string, r: number, shown?: string): void {
+export function putLine(ctx: Ctx, text: string, r: number, shown?: string): void {
   const out = ctx.out;
   if (out.stepping) {
     // one step's line, as the step returns it: one string
@@ -482,247 +482,6 @@ function execSemctl(ctx: Ctx, node: CallStatement, head: string, values: ArgValu
     return;
   }
   done(ctx, node, text, r);
-}
-
-/** open(O_WRONLY|O_TRUNC), write until done (a short write is continued), close: 0 or -errno. */
-function writeFile(ctx: Ctx, path: string, data: string): number {
-  const { sys, kernel } = ctx;
-  const fd = sys.sys_open(kernel, path, O_WRONLY | O_TRUNC);
-  if (fd < 0) return fd;
-  let r = 0;
-  while (data.length > 0) {
-    const n = sys.sys_write(kernel, fd, data);
-    if (n <= 0) {
-      r = n < 0 ? n : -EIO;
-      break;
-    }
-    data = data.slice(n);
-  }
-  sys.sys_close(kernel, fd);
-  return r;
-}
-
-/** What an echo whose words are all constant (no `$VAR`) prints and writes, made once: its text, its line's bytes before the result, the path's and the value's bytes. */
-interface EchoPlan {
-  text: string;
-  head: Uint8Array;
-  path: string;
-  data: string;
-}
-
-const ECHO_PLANS = new WeakMap<EchoStatement, EchoPlan | null>();
-
-function echoPlan(node: EchoStatement): EchoPlan | null {
-  let plan = ECHO_PLANS.get(node);
-  if (plan !== undefined) return plan;
-  plan = null;
-  if (node.words.every((w) => w.parts.length === 1 && typeof w.parts[0] === 'string')) {
-    const value = node.words.map((w) => w.parts[0] as string).join(' ');
-    const text = formatEcho(value, node.path);
-    plan = { text, head: encodeText(text + ' = '), path: encodeUtf8(node.path), data: encodeUtf8(value + '\n') };
-  }
-  ECHO_PLANS.set(node, plan);
-  return plan;
-}
-
-function execEcho(ctx: Ctx, node: EchoStatement): void {
-  const plan = echoPlan(node);
-  let text: string;
-  let path: string;
-  let data: string;
-  if (plan !== null) ({ text, path, data } = plan);
-  else {
-    let value = '';
-    for (let i = 0; i < node.words.length; i++) value += (i > 0 ? ' ' : '') + interpolate(ctx, node.words[i]!);
-    text = formatEcho(value, node.path);
-    path = encodeUtf8(node.path);
-    data = encodeUtf8(value + '\n');
-  }
-  begin(ctx, node, text);
-  // onPath without its closure: a loop of echos (a sysctl set per iteration) makes one per statement
-  let r: number;
-  try {
-    r = writeFile(ctx, path, data);
-  } catch (e) {
-    return pathError(node, node.path, e);
-  }
-  if (plan === null || ctx.out.stepping) putLine(ctx, text, r);
-  else {
-    if (ctx.prefix !== '') putText(ctx.out, ctx.prefix);
-    putBytes(ctx.out, plan.head);
-    putResult(ctx.out, r);
-    putByte(ctx.out, 10);
-  }
-  finish(ctx, node, r);
-}
-
-/** The whole file, read CAT_READ_SIZE bytes at a time, or -errno (the string path: a kernel without sys_read_into). */
-function readFile(ctx: Ctx, path: string): string | number {
-  const { sys, kernel } = ctx;
-  const fd = sys.sys_open(kernel, path, O_RDONLY);
-  if (fd < 0) return fd;
-  const chunks: string[] = [];
-  let r: string | number = 0;
-  for (;;) {
-    const got = sys.sys_read(kernel, fd, CAT_READ_SIZE);
-    if (typeof got === 'number') {
-      r = got;
-      break;
-    }
-    if (got.length === 0) {
-      r = chunks.length === 1 ? chunks[0]! : chunks.join('');
-      break;
-    }
-    chunks.push(got);
-  }
-  sys.sys_close(kernel, fd);
-  return r;
-}
-
-/**
- * Where cat reads: chunks of 2 * CAT_READ_SIZE bytes, each read to the
- * room left in the last (the same reads as readFile's). The first is kept
- * for the next cat unless the output's sink was given it.
- */
-let catSpare: Uint8Array | null = null;
-
-/** The whole file as byte chunks (each the bytes of one or more reads), or -errno. */
-function readFileInto(ctx: Ctx, read: NonNullable<Sys['sys_read_into']>, path: string): Uint8Array[] | number {
-  const { sys, kernel } = ctx;
-  const fd = sys.sys_open(kernel, path, O_RDONLY);
-  if (fd < 0) return fd;
-  const chunks: Uint8Array[] = [];
-  let cur = catSpare ?? new Uint8Array(2 * CAT_READ_SIZE);
-  catSpare = cur;
-  let used = 0;
-  let r: Uint8Array[] | number = chunks;
-  for (;;) {
-    if (cur.length - used < CAT_READ_SIZE) {
-      chunks.push(cur.subarray(0, used));
-      cur = new Uint8Array(2 * CAT_READ_SIZE);
-      used = 0;
-    }
-    const got = read(kernel, fd, cur, used, CAT_READ_SIZE);
-    if (got < 0) r = got;
-    if (got <= 0) break;
-    used += got;
-  }
-  if (used > 0) chunks.push(cur.subarray(0, used));
-  sys.sys_close(kernel, fd);
-  return r;
-}
-
-function countLines(text: string): number {
-  let n = 0;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
-  return n;
-}
-
-/**
- * The newlines in a chunk of readFileInto, or -1 when a byte is 0x80 or more.
- * A word (4 bytes: the chunk starts a buffer, so its words are aligned) at a
- * time: x = word ^ 0x0a0a0a0a has a zero byte for each newline, and
- * ~(((x & 0x7f7f7f7f) + 0x7f7f7f7f) | x | 0x7f7f7f7f) sets the top bit of
- * exactly those bytes (no carry crosses a byte), summed by one multiply;
- * twice as fast as indexOf from newline to newline and a check of the bytes.
- */
-function asciiLines(bytes: Uint8Array): number {
-  const n = bytes.length;
-  const words = new Int32Array(bytes.buffer, bytes.byteOffset, n >> 2);
-  let high = 0;
-  let lines = 0;
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i]!;
-    high |= w;
-    const x = w ^ 0x0a0a0a0a;
-    const nl = ~(((x & 0x7f7f7f7f) + 0x7f7f7f7f) | x | 0x7f7f7f7f);
-    lines += Math.imul(nl >>> 7, 0x01010101) >>> 24;
-  }
-  for (let i = words.length << 2; i < n; i++) {
-    const c = bytes[i]!;
-    high |= c;
-    if (c === 10) lines++;
-  }
-  return (high & 0x80808080) === 0 ? lines : -1;
-}
-
-/** The chunks' bytes as a byte string (one char per byte), as sys_read returns them. */
-function byteString(chunks: Uint8Array[]): string {
-  let s = '';
-  for (const bytes of chunks) for (let i = 0; i < bytes.length; i += 8192) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 8192) as unknown as number[]);
-  return s;
-}
-
-/**
- * cat: the file read into bytes (sys_read_into) that go to the output as
- * they are when ASCII (every /proc/sysvipc file); else (or without
- * sys_read_into) as a string, decoded from UTF-8 and encoded again, so that
- * what is not UTF-8 prints as its decoding does.
- */
-function execCat(ctx: Ctx, node: CatStatement): void {
-  const path = interpolate(ctx, node.path);
-  const text = formatCat(path);
-  begin(ctx, node, text);
-  const read = ctx.sys.sys_read_into;
-  let data: string | number;
-  if (read === undefined) data = onPath(node, path, () => readFile(ctx, encodeUtf8(path)));
-  else {
-    const chunks = onPath(node, path, () => readFileInto(ctx, read, encodeUtf8(path)));
-    if (typeof chunks === 'number') data = chunks;
-    else {
-      const last = chunks.length > 0 ? chunks[chunks.length - 1]! : null;
-      const unended = last !== null && last[last.length - 1] !== 10;
-      let lines = unended ? 1 : 0;
-      for (let i = 0; i < chunks.length && lines >= 0; i++) {
-        const n = asciiLines(chunks[i]!);
-        lines = n < 0 ? -1 : lines + n;
-      }
-      if (lines >= 0) {
-        putLine(ctx, text, lines);
-        for (const c of chunks) if (putAsciiBytes(ctx.out, c) && c.buffer === catSpare?.buffer) catSpare = null;
-        if (unended) putText(ctx.out, '\n');
-        finish(ctx, node, lines);
-        return;
-      }
-      // not ASCII: the string path's decoding
-      data = byteString(chunks);
-    }
-  }
-  if (typeof data === 'number') {
-    putLine(ctx, text, data);
-    finish(ctx, node, data);
-    return;
-  }
-  // counted in the bytes: decoding neither adds nor removes a newline
-  const unended = data.length > 0 && data.charCodeAt(data.length - 1) !== 10;
-  const lines = countLines(data) + (unended ? 1 : 0);
-  putLine(ctx, text, lines);
-  // ASCII is its own text: not decoded, then encoded again
-  if (!putAscii(ctx.out, data)) putText(ctx.out, decodeUtf8(data));
-  if (unended) putText(ctx.out, '\n');
-  finish(ctx, node, lines);
-}
-
-function execLs(ctx: Ctx, node: LsStatement): void {
-  const path = interpolate(ctx, node.path);
-  const text = formatLs(path);
-  begin(ctx, node, text);
-  const names = onPath(node, path, () => ctx.sys.sys_listdir(ctx.kernel, encodeUtf8(path)));
-  if (typeof names === 'number') {
-    putLine(ctx, text, names);
-    finish(ctx, node, names);
-    return;
-  }
-  let listing = '';
-  let count = 0;
-  for (const name of names) {
-    if (name.charCodeAt(0) === 46 /* . */) continue;
-    listing += decodeUtf8(name) + '\n';
-    count++;
-  }
-  putLine(ctx, text, count);
-  putText(ctx.out, listing);
-  finish(ctx, node, count);
 }
 
 function execIpLinkAdd(ctx: Ctx, node: IpLinkAddStatement): void {
