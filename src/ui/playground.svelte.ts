@@ -139,11 +139,62 @@ export class Playground {
     });
   }
 
-  /** Shows `text` in the editor (a link, the draft, an example): not an edit. */
+  /** Shows `text` in the editor (a link, the draft, an example): not an edit. A text still on its way (arrive) is dropped: this one came later. */
   load(text: string): void {
     this.text = normalize(text);
     this.loadId++;
     this.editedSinceLoad = false;
+    this.#arrivals++;
+    this.#arrived();
+  }
+
+  /** counts the arrive() calls and loads: a fetch that answers after a newer one was asked for, or a text was loaded, is dropped */
+  #arrivals = 0;
+  /** resolves when the text on its way (arrive) is in place, failed or dropped; null: none on its way */
+  #arriving: Promise<void> | null = null;
+  #wake: (() => void) | null = null;
+  /** counts the Cancel presses: a request still waiting for its text is dropped by one */
+  #cancels = 0;
+  /** wakes the request waiting for its text when Cancel is pressed */
+  #wakeOnCancel: (() => void) | null = null;
+
+  /** No text is on its way any more: the requests that waited for it go on (with it in place, when it came). */
+  #arrived(): void {
+    this.#arriving = null;
+    const wake = this.#wake;
+    this.#wake = null;
+    wake?.();
+  }
+
+  /**
+   * Loads what `fetching` brings (an example, the tour) when it arrives:
+   * `apply` puts it in place (load() and the kernel, views... that go with
+   * it). A request made meanwhile (Run pressed right after Open) is for
+   * that text: it waits until `apply` has run (or the fetch failed). It
+   * used to be carried out at once on the text still in the editor, which
+   * the arrival then made stale: the click was lost. Of two texts on their
+   * way, the later asked for wins, and a load() wins over both: the
+   * earlier is dropped (false) even if it answers last. Rejects with the
+   * fetch's error (not for a dropped one).
+   */
+  arrive<T>(fetching: Promise<T>, apply: (value: T) => void): Promise<boolean> {
+    const ticket = ++this.#arrivals;
+    // the requests waiting for an earlier text wait for this one now (#send looks again)
+    this.#arrived();
+    this.#arriving = new Promise<void>((resolve) => (this.#wake = resolve));
+    return fetching.then(
+      (value) => {
+        if (ticket !== this.#arrivals) return false;
+        this.#arrived();
+        apply(value);
+        return true;
+      },
+      (e: unknown) => {
+        if (ticket !== this.#arrivals) return false;
+        this.#arrived();
+        throw e;
+      },
+    );
   }
 
   /** The editor's text changed. */
@@ -337,6 +388,15 @@ export class Playground {
       if (this.busy) this.busyShown = true;
     }, BUSY_SHOWN_MS);
     this.running = target.kind === 'end' || target.kind === 'line' || this.stale;
+    if (this.#arriving !== null) {
+      // the request is for the text on its way (arrive): it reads the text once that is in place, unless Cancel is pressed first
+      const cancels = this.#cancels;
+      const cancelled = new Promise<void>((resolve) => (this.#wakeOnCancel = resolve));
+      while (this.#arriving !== null && cancels === this.#cancels) await Promise.race([this.#arriving, cancelled]);
+      this.#wakeOnCancel = null;
+      if (cancels !== this.#cancels) return;
+      this.running = target.kind === 'end' || target.kind === 'line' || this.stale;
+    }
     const text = this.text;
     const kernel = this.kernel;
     try {
@@ -452,6 +512,8 @@ export class Playground {
   /** Stops a long run; restarts the worker if it does not even answer. */
   async cancel(): Promise<void> {
     this.playing = false;
+    this.#cancels++;
+    this.#wakeOnCancel?.();
     this.#pending = null;
     if (!this.busy) return;
     await this.client.cancelRun();

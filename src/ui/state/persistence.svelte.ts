@@ -12,7 +12,7 @@
 import type { Playground } from '../playground.svelte';
 import { fetchExample, TOUR } from '../gallery/examples';
 import { DRAFT_KEY, loadDraft, saveDraft, type Draft } from './draft';
-import { chooseStartup } from './startup';
+import { chooseStartup, type Startup } from './startup';
 import { AddressBar, WINDOW_HASH } from './address_bar';
 import { hashForState, linkedCompare, linkedOptions, type ChartsState, type CompareState, type PageMode, type SmpState, type UrlState } from './url_state';
 
@@ -110,7 +110,18 @@ export class Persistence {
   async start(hash: string, restoreCharts?: (charts: ChartsState) => void): Promise<void> {
     this.#bar.opened(hash);
     const s = chooseStartup(hash, this.draft, '');
-    if (s.source === 'tour') s.workload = await this.#tour();
+    if (s.source === 'tour') {
+      // a Run pressed before the tour comes is for the tour (Playground.arrive); a card or a link opened meanwhile wins over it
+      await this.#pg.arrive(this.#tour(), (tour) => this.#open({ ...s, workload: tour }, restoreCharts));
+      this.started = true;
+      return;
+    }
+    this.#open(s, restoreCharts);
+    if (s.source === 'link') await this.#pg.toEvent(s.step, s.event);
+  }
+
+  /** Puts in place what the page opens with (start). */
+  #open(s: Startup, restoreCharts?: (charts: ChartsState) => void): void {
     if (s.problem !== null) this.#pg.notify('link', s.problem);
     this.#pg.kernel = s.kernel;
     this.#pg.views = s.views;
@@ -126,7 +137,6 @@ export class Persistence {
     this.firstVisit = s.source === 'tour' && s.problem === null;
     this.#pg.load(s.workload);
     this.started = true;
-    if (s.source === 'link') await this.#pg.toEvent(s.step, s.event);
   }
 
   /** The address bar changed: true when it was not this page (a pasted link), which the caller then opens with start(). */

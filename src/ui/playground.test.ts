@@ -1,0 +1,170 @@
+import { describe, expect, test } from 'vitest';
+import { createSessionHost } from '../session/host';
+import type { EngineClient, Reply, Target } from './engine-client';
+import { Playground } from './playground.svelte';
+
+// The playground against a fake worker: the real session host in this
+// process, whose replies the test holds and lets go in the order it wants
+// (the worker's reply late, a press in between).
+
+const TEN = 'repeat 10 { msgget(IPC_PRIVATE, IPC_CREAT|0600) }\n';
+const FOUR = 'repeat 4 { msgget(IPC_PRIVATE, IPC_CREAT|0600) }\n';
+
+interface Fake {
+  client: EngineClient;
+  /** the requests asked so far, in order */
+  asked: string[];
+  /** shown() calls made while an open or a navigate had not answered yet */
+  shownDuringRequest: number[];
+  /** from now on, replies wait until release() */
+  hold(): void;
+  /** lets the held replies go, oldest first, and stops holding */
+  release(): void;
+}
+
+function fakeWorker(): Fake {
+  const host = createSessionHost({ aheadMaxMs: Number.POSITIVE_INFINITY });
+  const asked: string[] = [];
+  const shownDuringRequest: number[] = [];
+  let holding = false;
+  let held: (() => void)[] = [];
+  let open = 0;
+  const answer = async (what: string, made: Promise<Reply>): Promise<Reply> => {
+    asked.push(what);
+    open++;
+    try {
+      const r = await made;
+      if (holding) await new Promise<void>((resolve) => held.push(resolve));
+      return r;
+    } finally {
+      open--;
+    }
+  };
+  const unused = () => {
+    throw new Error('not used by these tests');
+  };
+  const client: EngineClient = {
+    call: unused,
+    restart: unused,
+    engineInfo: unused,
+    openWorkload: (text: string, kernel, target: Target) => answer(`open ${text.split(' ')[1]} ${JSON.stringify(target)}`, host.open(text, kernel, target)),
+    navigate: (target: Target) => answer(`navigate ${JSON.stringify(target)}`, host.navigate(target)),
+    ahead: (step) => host.ahead(step),
+    shown: (step) => {
+      if (open > 0) shownDuringRequest.push(step);
+      host.shown(step);
+    },
+    setViews: (req) => Promise.resolve(host.setViews(req)),
+    onProgress: () => {},
+    cancelRun: () => {
+      host.cancel();
+      return Promise.resolve('cancelled' as const);
+    },
+    runSmp: unused,
+    cancelSmp: unused,
+  };
+  return {
+    client,
+    asked,
+    shownDuringRequest,
+    hold: () => {
+      holding = true;
+    },
+    release: () => {
+      holding = false;
+      const h = held;
+      held = [];
+      for (const go of h) go();
+    },
+  };
+}
+
+/** a promise and the function that resolves it (a fetch the test answers) */
+function later<T>(): { promise: Promise<T>; resolve: (v: T) => void } {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** a few turns of the timers: the host's idle work, the page's request for the next reply ahead */
+const idle = () => new Promise((resolve) => setTimeout(() => setTimeout(resolve, 5), 5));
+
+describe('a text on its way (Playground.arrive)', () => {
+  /** FOUR in the editor, a text on its way, and Run pressed */
+  const runBeforeItComes = () => {
+    const w = fakeWorker();
+    const pg = new Playground(w.client);
+    pg.load(FOUR);
+    const fetch = later<string>();
+    const arrived = pg.arrive(fetch.promise, (t) => pg.load(t));
+    return { w, pg, fetch, arrived, run: pg.run() };
+  };
+
+  test('Run pressed before it comes runs it, not the text before it', async () => {
+    const { w, pg, fetch, arrived, run } = runBeforeItComes();
+    await idle();
+    expect(w.asked).toEqual([]);
+    fetch.resolve(TEN);
+    await run;
+    expect(await arrived).toBe(true);
+    expect(w.asked).toEqual(['open 10 {"kind":"end"}']);
+    expect(pg.stale).toBe(false);
+    expect([pg.step, pg.live?.total]).toEqual([10, 10]);
+  });
+
+  test('a request waits for the later of two, and the earlier is dropped even when it answers last', async () => {
+    const w = fakeWorker();
+    const pg = new Playground(w.client);
+    pg.load('');
+    const first = later<string>();
+    const second = later<string>();
+    const a = pg.arrive(first.promise, (t) => pg.load(t));
+    const b = pg.arrive(second.promise, (t) => pg.load(t));
+    const run = pg.run();
+    second.resolve(FOUR);
+    await run;
+    first.resolve(TEN);
+    expect([await a, await b]).toEqual([false, true]);
+    expect(pg.text).toBe(FOUR);
+    expect([pg.stale, pg.step]).toEqual([false, 4]);
+  });
+
+  test('a text loaded meanwhile (a link) wins over the one on its way', async () => {
+    const w = fakeWorker();
+    const pg = new Playground(w.client);
+    const fetch = later<string>();
+    const arrived = pg.arrive(fetch.promise, (t) => pg.load(t));
+    pg.load(FOUR);
+    await pg.run();
+    fetch.resolve(TEN);
+    expect(await arrived).toBe(false);
+    expect([pg.text, pg.stale, pg.step]).toEqual([FOUR, false, 4]);
+  });
+
+  test('a fetch that fails lets the request go on with the text there is', async () => {
+    const w = fakeWorker();
+    const pg = new Playground(w.client);
+    pg.load(FOUR);
+    const fetch = later<string>();
+    const arrived = pg.arrive(
+      fetch.promise.then(() => Promise.reject(new Error('HTTP 404'))),
+      () => expect.unreachable('nothing came'),
+    );
+    const run = pg.run();
+    fetch.resolve('');
+    await expect(arrived).rejects.toThrow('HTTP 404');
+    await run;
+    expect([pg.stale, pg.step]).toEqual([false, 4]);
+  });
+
+  test('Cancel pressed while the request waits for it drops the request; the text still comes', async () => {
+    const { w, pg, fetch, arrived, run } = runBeforeItComes();
+    expect(pg.running).toBe(true);
+    await pg.cancel();
+    await run;
+    expect([w.asked, pg.busy, pg.running]).toEqual([[], false, false]);
+    fetch.resolve(TEN);
+    expect(await arrived).toBe(true);
+    expect([pg.text, pg.snapshot]).toEqual([TEN, null]);
+  });
+});
