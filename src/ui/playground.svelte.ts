@@ -357,13 +357,23 @@ export class Playground {
   toEvent = (step: number, event: number | null) => this.go({ kind: 'step', step }, event === null ? 'end' : event);
   runToCursor = () => this.go({ kind: 'line', line: this.cursorLine });
 
-  /** Moves the run to `target`, starting a session first when the text changed. */
+  /**
+   * Moves the run to `target`, starting a session first when the text
+   * changed. Resolves once the move is carried out: for a target that waits
+   * behind the request on its way, once the request it became (added up, or
+   * a newer target in its place) is, or it was dropped (Cancel, a failed
+   * engine). Resolving with the request on its way instead had a caller
+   * that reads the snapshot next (compare mode's lockstep) see the step
+   * before, and undo its own move.
+   */
   go(target: Target, landing: SubLanding = 'end'): Promise<void> {
     if (this.#inflight !== null) {
       const p = this.#pending;
+      // a request for the frames of new views (delta 0) comes with any request: it never takes a waiting target's place
+      if (p !== null && target.kind === 'delta' && target.by === 0) return this.#waitPending();
       this.#pending = p !== null && p.kind === 'delta' && target.kind === 'delta' ? { kind: 'delta', by: p.by + target.by } : target;
       this.#pendingLanding = landing;
-      return this.#inflight;
+      return this.#waitPending();
     }
     const done = this.#send(target, landing).finally(() => {
       this.#inflight = null;
@@ -374,11 +384,42 @@ export class Playground {
       this.running = false;
       this.progress = null;
       const next = this.#pending;
+      const waiters = this.#pendingWaiters;
       this.#pending = null;
-      if (next !== null) void this.go(next, this.#pendingLanding);
+      this.#pendingWaiters = null;
+      if (next !== null) void this.go(next, this.#pendingLanding).then(waiters?.resolve, waiters?.reject);
+      else waiters?.resolve();
     });
     this.#inflight = done;
     return done;
+  }
+
+  /** settles the promises go() gave for the waiting target, when the request it becomes is done */
+  #pendingWaiters: {
+    promise: Promise<void>;
+    resolve: () => void;
+    reject: (e: unknown) => void;
+  } | null = null;
+
+  #waitPending(): Promise<void> {
+    if (this.#pendingWaiters === null) {
+      let resolve = () => {};
+      let reject: (e: unknown) => void = () => {};
+      const promise = new Promise<void>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      this.#pendingWaiters = { promise, resolve, reject };
+    }
+    return this.#pendingWaiters.promise;
+  }
+
+  /** The waiting target is dropped (Cancel, the engine failed): who waits for it is done waiting. */
+  #dropPending(): void {
+    this.#pending = null;
+    const waiters = this.#pendingWaiters;
+    this.#pendingWaiters = null;
+    waiters?.resolve();
   }
 
   async #send(target: Target, landing: SubLanding): Promise<void> {
@@ -422,7 +463,7 @@ export class Playground {
       if (!(e instanceof EngineRestartedError || e instanceof EngineFailedError)) throw e;
       this.sessionText = null;
       this.playing = false;
-      this.#pending = null;
+      this.#dropPending();
       this.#sentViews = '';
       this.#ahead = null;
       this.notify(
@@ -445,7 +486,19 @@ export class Playground {
   #shownReply(): TakenReply | null {
     const at = this.live;
     if (at === null || !at.finished) return null;
-    return { step: at.step, reply: { kind: 'snapshot', job: 0, snapshot: at, cancelled: false, frames: this.frames }, text: this.sessionText, kernel: this.sessionKernel, views: this.#sentViews };
+    return {
+      step: at.step,
+      reply: {
+        kind: 'snapshot',
+        job: 0,
+        snapshot: at,
+        cancelled: false,
+        frames: this.frames,
+      },
+      text: this.sessionText,
+      kernel: this.sessionKernel,
+      views: this.#sentViews,
+    };
   }
 
   /**
@@ -514,7 +567,7 @@ export class Playground {
     this.playing = false;
     this.#cancels++;
     this.#wakeOnCancel?.();
-    this.#pending = null;
+    this.#dropPending();
     if (!this.busy) return;
     await this.client.cancelRun();
   }

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { createSessionHost } from '../session/host';
 import type { EngineClient, Reply, Target } from './engine-client';
 import { Playground } from './playground.svelte';
+import { CompareSession } from './compare/compare.svelte';
 
 // The playground against a fake worker: the real session host in this
 // process, whose replies the test holds and lets go in the order it wants
@@ -86,6 +87,17 @@ function later<T>(): { promise: Promise<T>; resolve: (v: T) => void } {
   return { promise, resolve };
 }
 
+/** Presses what `press` presses while the replies of both workers are held, then lets them go; resolves when every press is done. */
+async function bothHeld(left: Fake, right: Fake, press: () => Promise<void>[]): Promise<void> {
+  left.hold();
+  right.hold();
+  const pressed = press();
+  await idle();
+  left.release();
+  right.release();
+  await Promise.all(pressed);
+}
+
 /** a few turns of the timers: the host's idle work, the page's request for the next reply ahead */
 const idle = () => new Promise((resolve) => setTimeout(() => setTimeout(resolve, 5), 5));
 
@@ -166,5 +178,84 @@ describe('a text on its way (Playground.arrive)', () => {
     fetch.resolve(TEN);
     expect(await arrived).toBe(true);
     expect([pg.text, pg.snapshot]).toEqual([TEN, null]);
+  });
+});
+
+describe('a target that waits behind the request on its way', () => {
+  /** TEN opened at step 1, the worker's replies held from then on */
+  const heldAtStep1 = async () => {
+    const w = fakeWorker();
+    const pg = new Playground(w.client);
+    pg.load(TEN);
+    await pg.toStep(1);
+    w.hold();
+    return { w, pg };
+  };
+
+  test('go() resolves once the target itself is carried out, not the request before it', async () => {
+    const { w, pg } = await heldAtStep1();
+    const first = pg.toStep(2);
+    const second = pg.toStep(5);
+    await idle();
+    w.release();
+    // the move to 2 was on its way; the move to 5 waited behind it, and resolves only once it is there
+    await first;
+    expect(pg.step).toBe(2);
+    await second;
+    expect(pg.step).toBe(5);
+  });
+
+  test('new views (a delta of 0) do not take the place of a Run waiting behind a step', async () => {
+    const { w, pg } = await heldAtStep1();
+    const step = pg.stepOver();
+    const run = pg.run();
+    const views = pg.setViews(['idr']);
+    await idle();
+    w.release();
+    await Promise.all([step, run, views]);
+    expect(pg.step).toBe(10);
+    // the run carried the new views' frames
+    expect(pg.frames.idr?.step).toBe(10);
+  });
+
+  test('Cancel drops the waiting target and who waited for it goes on', async () => {
+    const { w, pg } = await heldAtStep1();
+    const first = pg.toStep(2);
+    const second = pg.toStep(5);
+    await idle();
+    await pg.cancel();
+    w.release();
+    await Promise.all([first, second]);
+    expect(pg.step).toBe(2);
+  });
+
+  /** compare mode on two fake workers */
+  const comparing = () => {
+    const left = fakeWorker();
+    const right = fakeWorker();
+    return { left, right, cmp: new CompareSession(left.client, right.client) };
+  };
+
+  test('compare mode: two quick step overs leave both panes and the shared step at 2', async () => {
+    const { left, right, cmp } = comparing();
+    cmp.open(TEN, {
+      left: {},
+      right: { preset: '2.6.25' },
+      step: 0,
+      views: [[], []],
+    });
+    await cmp.toStep(0);
+    await bothHeld(left, right, () => [cmp.stepOver(), cmp.stepOver()]);
+    expect([cmp.step, cmp.left.step, cmp.right.step]).toEqual([2, 2, 2]);
+    await cmp.stepOver();
+    expect([cmp.step, cmp.left.step, cmp.right.step]).toEqual([3, 3, 3]);
+  });
+
+  test('compare mode: Run while a pane is still on its way runs both to the end', async () => {
+    const { left, right, cmp } = comparing();
+    cmp.open(TEN, { left: {}, right: {}, step: 0, views: [[], []] });
+    await cmp.toStep(0);
+    await bothHeld(left, right, () => [cmp.stepOver(), cmp.toEnd()]);
+    expect([cmp.step, cmp.left.step, cmp.right.step]).toEqual([10, 10, 10]);
   });
 });

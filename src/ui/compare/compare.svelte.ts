@@ -7,13 +7,13 @@
  */
 import type { Divergence, DivergenceKind } from '../../engine/compare_runs';
 import type { KernelChoice } from '../../engine/kernel_choice';
-import { createEngineClient, EngineRestartedError } from '../engine-client';
+import { createEngineClient, EngineRestartedError, type EngineClient } from '../engine-client';
 import { Playground } from '../playground.svelte';
 import type { CompareState } from '../state/url_state';
 
 export class CompareSession {
-  readonly left = new Playground(createEngineClient('ipcscope-left'));
-  readonly right = new Playground(createEngineClient('ipcscope-right'));
+  readonly left: Playground;
+  readonly right: Playground;
   divergence = $state.raw<Divergence | null>(null);
   /** which search `divergence` answers */
   divergenceKind = $state<DivergenceKind>('output');
@@ -21,8 +21,19 @@ export class CompareSession {
 
   /** the step both panes are at (or are going to) */
   step = $state(0);
-  total = $derived(Math.max(this.left.snapshot?.total ?? 0, this.right.snapshot?.total ?? 0));
-  busy = $derived(this.left.busy || this.right.busy || this.searching);
+  // getters, not $derived fields: the panes are made in the constructor, after the fields (both are cheap to read again)
+  get total(): number {
+    return Math.max(this.left.snapshot?.total ?? 0, this.right.snapshot?.total ?? 0);
+  }
+  get busy(): boolean {
+    return this.left.busy || this.right.busy || this.searching;
+  }
+
+  /** each pane with a worker of its own (the tests give fakes) */
+  constructor(left: EngineClient = createEngineClient('ipcscope-left'), right: EngineClient = createEngineClient('ipcscope-right')) {
+    this.left = new Playground(left);
+    this.right = new Playground(right);
+  }
 
   /** Loads `text` into both panes with the kernels, views and view options of `state`; call toStep to run. */
   open(text: string, state: CompareState): void {
@@ -49,9 +60,14 @@ export class CompareSession {
     };
   }
 
+  /** counts the moves: only the latest decides the step both panes end at (an earlier one answers with the panes short of it) */
+  #moves = 0;
+
   async toStep(n: number): Promise<void> {
+    const move = ++this.#moves;
     this.step = Math.max(0, n);
     await Promise.all([this.left.toStep(this.step), this.right.toStep(this.step)]);
+    if (move !== this.#moves) return;
     const reached = Math.max(this.left.snapshot?.step ?? 0, this.right.snapshot?.step ?? 0);
     if (this.step > reached) this.step = reached;
   }
@@ -60,7 +76,10 @@ export class CompareSession {
   stepBack = () => this.toStep(this.step - 1);
   reset = () => this.toStep(0);
   toEnd = async () => {
+    const move = ++this.#moves;
     await Promise.all([this.left.run(), this.right.run()]);
+    // a move pressed while the run was on its way: the panes end where it goes
+    if (move !== this.#moves) return;
     this.step = Math.max(this.left.snapshot?.step ?? 0, this.right.snapshot?.step ?? 0);
     await this.toStep(this.step);
   };
