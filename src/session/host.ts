@@ -238,36 +238,49 @@ export function createSessionHost(options: HostOptions = {}): SessionHost {
     keep(replyAt(0, s, step, false));
   };
 
+  const open = async (text: string, choice: KernelChoice, target: Target): Promise<Reply> => {
+    const job = ++latest;
+    const created = createSession(text, choice, options.session);
+    if (!created.ok) {
+      session = null;
+      return { kind: 'parse_error', job, error: created.error };
+    }
+    const s = created.session;
+    session = s;
+    shown = null;
+    forget();
+    // explore the whole run first, so the page knows how many steps there are
+    const outcome = await drive(job, s, (n) => s.seek(Number.POSITIVE_INFINITY, n));
+    if (job !== latest || session !== s) return { kind: 'superseded', job };
+    if (outcome === 'stopped') {
+      shown = s.position();
+      return { kind: 'snapshot', job, snapshot: s.snapshot(), cancelled: true, frames: {} };
+    }
+    // a new session starts at step 0, whatever exploring it did
+    if (target.kind === 'line') s.seek(0, 0);
+    return move(job, s, target.kind === 'delta' ? { kind: 'step', step: target.by } : target);
+  };
+
+  /** open() and navigate() calls that have not answered yet */
+  let working = 0;
+  const answering = async (reply: Promise<Reply>): Promise<Reply> => {
+    working++;
+    try {
+      return await reply;
+    } finally {
+      working--;
+    }
+  };
+
   return {
     setProgressListener(l) {
       listener = l;
     },
-    async open(text, choice, target) {
+    open: (text, choice, target) => answering(open(text, choice, target)),
+    navigate(target) {
       const job = ++latest;
-      const created = createSession(text, choice, options.session);
-      if (!created.ok) {
-        session = null;
-        return { kind: 'parse_error', job, error: created.error };
-      }
-      const s = created.session;
-      session = s;
-      shown = null;
-      forget();
-      // explore the whole run first, so the page knows how many steps there are
-      const outcome = await drive(job, s, (n) => s.seek(Number.POSITIVE_INFINITY, n));
-      if (job !== latest || session !== s) return { kind: 'superseded', job };
-      if (outcome === 'stopped') {
-        shown = s.position();
-        return { kind: 'snapshot', job, snapshot: s.snapshot(), cancelled: true, frames: {} };
-      }
-      // a new session starts at step 0, whatever exploring it did
-      if (target.kind === 'line') s.seek(0, 0);
-      return move(job, s, target.kind === 'delta' ? { kind: 'step', step: target.by } : target);
-    },
-    async navigate(target) {
-      const job = ++latest;
-      if (session === null) return { kind: 'no_session', job };
-      return move(job, session, target);
+      if (session === null) return Promise.resolve({ kind: 'no_session', job });
+      return answering(move(job, session, target));
     },
     cancel() {
       cancelled = latest;
@@ -282,7 +295,8 @@ export function createSessionHost(options: HostOptions = {}): SessionHost {
     },
     shown(step) {
       const s = session;
-      if (s === null || !s.finished() || step < 0 || step > s.total()) return;
+      // a request on its way answers with where it ends, which the page shows next: a new job number here would stop it, and its reply would be 'superseded'
+      if (s === null || !s.finished() || step < 0 || step > s.total() || working > 0) return;
       const job = ++latest;
       // the newest again (it is kept longest); dropped meanwhile, the position moves all the same
       const cached = replies.get(step);

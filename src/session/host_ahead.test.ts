@@ -107,3 +107,20 @@ describe('the reply ahead, taken by the page (ahead) and shown without a move (s
     expect(snap(await host.navigate({ kind: 'delta', by: 1 })).snapshot.step).toBe(7);
   });
 });
+
+describe('shown(), told while a request is on its way', () => {
+  test('does not stop it: the request still answers with its snapshot', async () => {
+    // slices of no time: the host looks at its messages after every chunk, as a long move in a loaded worker does
+    const host = createSessionHost({ aheadMaxMs: Number.POSITIVE_INFINITY, sliceMs: 0 });
+    await host.open(FIVE, {}, { kind: 'end' });
+    await idle();
+    // a step back far from the end restores a checkpoint and replays: it takes several slices
+    const back = host.navigate({ kind: 'step', step: 1 });
+    host.shown(9);
+    const r = await back;
+    expect(r.kind).toBe('snapshot');
+    expect(snap(r).snapshot.step).toBe(1);
+    // and the position is where the request ended, not where shown() said
+    expect(snap(await host.navigate({ kind: 'delta', by: 1 })).snapshot.step).toBe(2);
+  });
+});

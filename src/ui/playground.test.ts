@@ -15,6 +15,8 @@ interface Fake {
   client: EngineClient;
   /** the requests asked so far, in order */
   asked: string[];
+  /** the steps of the shown() calls */
+  shownSteps: number[];
   /** shown() calls made while an open or a navigate had not answered yet */
   shownDuringRequest: number[];
   /** from now on, replies wait until release() */
@@ -26,6 +28,7 @@ interface Fake {
 function fakeWorker(): Fake {
   const host = createSessionHost({ aheadMaxMs: Number.POSITIVE_INFINITY });
   const asked: string[] = [];
+  const shownSteps: number[] = [];
   const shownDuringRequest: number[] = [];
   let holding = false;
   let held: (() => void)[] = [];
@@ -52,6 +55,7 @@ function fakeWorker(): Fake {
     navigate: (target: Target) => answer(`navigate ${JSON.stringify(target)}`, host.navigate(target)),
     ahead: (step) => host.ahead(step),
     shown: (step) => {
+      shownSteps.push(step);
       if (open > 0) shownDuringRequest.push(step);
       host.shown(step);
     },
@@ -67,6 +71,7 @@ function fakeWorker(): Fake {
   return {
     client,
     asked,
+    shownSteps,
     shownDuringRequest,
     hold: () => {
       holding = true;
@@ -257,5 +262,28 @@ describe('a target that waits behind the request on its way', () => {
     await cmp.toStep(0);
     await bothHeld(left, right, () => [cmp.stepOver(), cmp.toEnd()]);
     expect([cmp.step, cmp.left.step, cmp.right.step]).toEqual([10, 10, 10]);
+  });
+});
+
+describe('the reply taken ahead', () => {
+  test('the page tells the worker it shows a reply taken ahead only while no request of its own is on its way', async () => {
+    const w = fakeWorker();
+    const pg = new Playground(w.client);
+    pg.load(TEN);
+    await pg.setViews(['idr']);
+    await pg.run();
+    await pg.toStep(2);
+    for (let i = 0; i < 4; i++) {
+      await idle();
+      // pressed in a burst, some from the reply taken ahead, some behind a request on its way
+      await Promise.all([pg.stepOver(), pg.stepOver(), pg.stepBack(), pg.stepOver()]);
+    }
+    await idle();
+    await pg.stepOver();
+    expect(pg.step).toBe(10);
+    // both paths were taken: moves asked of the worker, and replies taken ahead
+    expect(w.asked.length).toBeGreaterThan(2);
+    expect(w.shownSteps.length).toBeGreaterThan(0);
+    expect(w.shownDuringRequest).toEqual([]);
   });
 });
