@@ -4,8 +4,11 @@
  * derived from it.
  *
  * Requests go one at a time: while one is on its way, the next target
- * waits, and a newer one replaces it (two waiting relative steps add up),
- * so a fast scrub or a held key never queues up work in the worker.
+ * waits, and a newer one replaces it (two waiting relative steps add up;
+ * new views join the waiting target instead), so a fast scrub or a held
+ * key never queues up work in the worker. A request made while a text is
+ * being fetched (an example just opened, the tour: arrive) is for that
+ * text, and waits for it.
  *
  * After each reply of a finished run, the page takes the next step's reply
  * from the worker, which made it ahead (SessionHost.ahead): the next step
