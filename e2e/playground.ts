@@ -39,6 +39,16 @@ export async function typeWorkload(page: Page, text: string): Promise<void> {
   await page.keyboard.insertText(text);
 }
 
+/** Pastes `text` into the editor as the clipboard would. */
+export async function paste(page: Page, text: string): Promise<void> {
+  await editor(page).click();
+  await editor(page).evaluate((el, t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
 /** The editor's text (CodeMirror renders one .cm-line per line). */
 export async function workloadText(page: Page): Promise<string> {
   const lines = await editor(page).locator('.cm-line').allInnerTexts();

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page, Route } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { button, consoleBox, editor, viewPanel } from './playground';
+import { button, consoleBox, editor, openFresh, paste, viewPanel } from './playground';
 
 const SEM = readFileSync(new URL('../public/examples/sem-producer-consumer.ipc', import.meta.url), 'utf8');
 const SEM_OPS = SEM.split('\n').filter((l) => l.trim() !== '' && !l.trimStart().startsWith('#')).length;
@@ -60,4 +60,16 @@ test('of two examples opened one after the other, the second stays, whichever co
   await expect(page.getByTestId('step-count')).toHaveText(/^step [1-9]\d* \/ /);
   await expect(editor(page)).toContainText('shmget(');
   await expect(editor(page)).not.toContainText('semget(');
+});
+
+test('Run pressed while a pasted strace log is still being imported runs the imported workload', async ({ page }) => {
+  // the importer is a chunk of its own, fetched at the first paste
+  const release = await holdFile(page, 'assets/strace-*.js');
+  await openFresh(page);
+  await paste(page, readFileSync(new URL('../tests/strace/logs/util-linux.log', import.meta.url), 'utf8'));
+  await button(page, 'Run').click();
+  release();
+  await expect(editor(page)).toContainText('# imported by ipcscope import from pasted log');
+  await expect(page.getByTestId('step-count')).toHaveText(/^step ([1-9]\d*) \/ \1$/);
+  await expect(consoleBox(page)).not.toContainText('The workload changed since this ran');
 });

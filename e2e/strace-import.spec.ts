@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { editor, openCopiedLink, openFresh } from './playground';
+import { editor, openCopiedLink, openFresh, paste } from './playground';
 import { compareExpectations } from '../src/engine/import/expect';
 import { importStrace } from '../src/engine/import/strace';
 import { runWorkload } from '../src/engine/run';
@@ -12,15 +12,6 @@ import { runWorkload } from '../src/engine/run';
 const LOG = readFileSync(new URL('../tests/strace/logs/util-linux.log', import.meta.url), 'utf8');
 // the edit: a GETVAL that (the log now says) returned 3 on a set that was just made, whose values are 0
 const EDITED = LOG.replace(/(semctl\(0, 1, GETVAL, NULL\) = )0/, '$13');
-
-async function paste(page: Page, text: string): Promise<void> {
-  await editor(page).click();
-  await editor(page).evaluate((el, t) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', t);
-    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
-}
 
 // the check runs the whole log in a worker after a pause: allow for a loaded machine
 const CHECK = { timeout: 20_000 };
