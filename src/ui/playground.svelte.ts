@@ -398,11 +398,7 @@ export class Playground {
   }
 
   /** settles the promises go() gave for the waiting target, when the request it becomes is done */
-  #pendingWaiters: {
-    promise: Promise<void>;
-    resolve: () => void;
-    reject: (e: unknown) => void;
-  } | null = null;
+  #pendingWaiters: { promise: Promise<void>; resolve: () => void; reject: (e: unknown) => void } | null = null;
 
   #waitPending(): Promise<void> {
     if (this.#pendingWaiters === null) {
@@ -489,19 +485,7 @@ export class Playground {
   #shownReply(): TakenReply | null {
     const at = this.live;
     if (at === null || !at.finished) return null;
-    return {
-      step: at.step,
-      reply: {
-        kind: 'snapshot',
-        job: 0,
-        snapshot: at,
-        cancelled: false,
-        frames: this.frames,
-      },
-      text: this.sessionText,
-      kernel: this.sessionKernel,
-      views: this.#sentViews,
-    };
+    return { step: at.step, reply: { kind: 'snapshot', job: 0, snapshot: at, cancelled: false, frames: this.frames }, text: this.sessionText, kernel: this.sessionKernel, views: this.#sentViews };
   }
 
   /**

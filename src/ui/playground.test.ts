@@ -243,12 +243,7 @@ describe('a target that waits behind the request on its way', () => {
 
   test('compare mode: two quick step overs leave both panes and the shared step at 2', async () => {
     const { left, right, cmp } = comparing();
-    cmp.open(TEN, {
-      left: {},
-      right: { preset: '2.6.25' },
-      step: 0,
-      views: [[], []],
-    });
+    cmp.open(TEN, { left: {}, right: { preset: '2.6.25' }, step: 0, views: [[], []] });
     await cmp.toStep(0);
     await bothHeld(left, right, () => [cmp.stepOver(), cmp.stepOver()]);
     expect([cmp.step, cmp.left.step, cmp.right.step]).toEqual([2, 2, 2]);
