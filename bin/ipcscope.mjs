@@ -25,6 +25,7 @@
 // promises API); 3% of the CLI's own start-up
 const builtins = typeof process.getBuiltinModule === 'function';
 const { existsSync, readFileSync, writeFileSync, renameSync } = builtins ? process.getBuiltinModule('node:fs') : await import('node:fs');
+const { isAscii } = builtins ? process.getBuiltinModule('node:buffer') : await import('node:buffer');
 const { Module, createRequire } = builtins ? process.getBuiltinModule('node:module') : await import('node:module');
 const path = builtins ? process.getBuiltinModule('node:path') : await import('node:path');
 const { fileURLToPath } = builtins ? process.getBuiltinModule('node:url') : await import('node:url');
@@ -99,7 +100,10 @@ function verified(f) {
     setFlagsFromString('--no-verify-snapshot-checksum');
   }
 }
-const script = verified(() => new Script(`(function (exports, require, module, __filename, __dirname) {${source.toString('utf8')}\n})`, { filename: bundle, cachedData: cached }));
+// the bundle is built ASCII only (vite.cli.config.ts): read as Latin-1 it is a one-byte string, a copy,
+// where the UTF-8 decoder would make it two-byte (a bundle that is not ASCII is still read as UTF-8)
+const text = isAscii(source) ? source.toString('latin1') : source.toString('utf8');
+const script = verified(() => new Script(`(function (exports, require, module, __filename, __dirname) {${text}\n})`, { filename: bundle, cachedData: cached }));
 // the bundle is the module at its path, so that the chunks that require it
 // (sweep, import, the multi-CPU run) share this one instead of loading a second
 const mod = new Module(bundle);
