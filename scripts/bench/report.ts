@@ -10,8 +10,8 @@ export interface Row {
   value: number | null;
   unit: string;
   budget: string;
-  /** n/a: the page lacks what the figure needs; skipped: the host cannot run it; error: the bench failed to measure it */
-  status: 'pass' | 'fail' | 'n/a' | 'skipped' | 'error';
+  /** n/a: the page lacks what the figure needs; skipped: the host cannot run it; error: the bench failed to measure it; info: an extra figure beside a measured row, not held to a budget */
+  status: 'pass' | 'fail' | 'n/a' | 'skipped' | 'error' | 'info';
   notes: string;
 }
 
@@ -60,7 +60,7 @@ export function markdownSection(rows: Row[], m: Machine, options: string): strin
     '',
     '| measurement | figure | budget | result | notes |',
     '|---|---:|---|---|---|',
-    ...rows.map((r) => `| ${cell(r.measurement)} | ${cell(formatValue(r))} | ${cell(r.budget)} | ${r.status === 'pass' ? 'pass' : `**${r.status}**`} | ${cell(r.notes)} |`),
+    ...rows.map((r) => `| ${cell(r.measurement)} | ${cell(formatValue(r))} | ${cell(r.budget)} | ${r.status === 'pass' || r.status === 'info' ? r.status : `**${r.status}**`} | ${cell(r.notes)} |`),
   ];
   const missed = rows.filter((r) => r.status === 'fail');
   lines.push('', missed.length === 0 ? 'Every measured figure is within its budget.' : `Over budget: ${missed.map((r) => r.measurement).join('; ')}.`, '');

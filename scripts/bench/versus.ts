@@ -45,6 +45,8 @@ interface Sides {
   kernelMs(k: KernelTiming): number;
   engineNote: string;
   kernelNote: string;
+  /** The workload's rows from its row and the kernel's times (ms, one per measured pair; null when the kernel side was skipped); the row alone when absent. */
+  finish?(w: KernelWorkload, row: Row, kernel: number[] | null): Row[];
 }
 
 /** In process: runWorkload against ipctimer's own timer (after its exec and unshare). */
@@ -73,33 +75,95 @@ export function processVersusKernel(opts: VersusOptions): Row[] {
   const dir = mkdtempSync(join(tmpdir(), 'ipcscope-bench-cli-'));
   // what Node's own start-up costs here, timed next to each CLI run: `node -e 0`
   // in the same environment, and without NODE_EXTRA_CA_CERTS when it is set
-  // (Node reads that CA file before any script runs)
-  const bare: Record<string, { asIs: number[]; noCa: number[] }> = {};
+  // (Node reads that CA file before any script runs); then, as an extra figure,
+  // the CLI again without it (ipctimer does not read it)
+  const bare: Record<string, { asIs: number[]; noCa: number[]; cliNoCa: number[] }> = {};
   const caFile = process.env.NODE_EXTRA_CA_CERTS;
+  const noCaEnv = { ...process.env, NODE_EXTRA_CA_CERTS: undefined };
   try {
-    const rows = compare(opts, {
-      name: 'whole process engine/kernel',
+    return compare(opts, {
+      name: PROCESS_ROW_NAME,
       budget: PROCESS_RATIO_BUDGET,
       only: ['shm', 'msg', 'nextid'],
       engine: (w) => {
-        const b = (bare[w.title] ??= { asIs: [], noCa: [] });
+        const b = (bare[w.title] ??= { asIs: [], noCa: [], cliNoCa: [] });
         b.asIs.push(nodeStartMs(process.env));
-        if (caFile !== undefined) b.noCa.push(nodeStartMs({ ...process.env, NODE_EXTRA_CA_CERTS: undefined }));
-        return cliRun(root, dir, w);
+        if (caFile !== undefined) b.noCa.push(nodeStartMs(noCaEnv));
+        const measured = cliRun(root, dir, w);
+        if (caFile !== undefined) {
+          const e = cliRun(root, dir, w, noCaEnv);
+          const wrong = checkOutput(e.output, w.expect);
+          if (wrong !== null) throw new Error(`the engine run of ${w.name} without NODE_EXTRA_CA_CERTS is wrong: ${wrong}`);
+          b.cliNoCa.push(e.ms);
+        }
+        return measured;
       },
       kernelMs: (k) => k.process_ms,
       engineNote: 'node bin/ipcscope.mjs run FILE > file, start-up included',
       kernelNote: 'the ipctimer process, exec and unshare included',
-    });
-    return rows.map((r) => {
-      const b = bare[r.measurement.slice(r.measurement.indexOf(': ') + 2)];
-      if (b === undefined) return r;
-      const noCa = caFile === undefined ? 'NODE_EXTRA_CA_CERTS not set' : `${median(b.noCa.slice(1)).toFixed(1)} ms without NODE_EXTRA_CA_CERTS`;
-      return { ...r, notes: `${r.notes}; \`node -e 0\` alone ${median(b.asIs.slice(1)).toFixed(1)} ms in the same environment (${noCa}), median of the measured runs` };
+      finish: (w, row, kernel) => {
+        const b = bare[w.title]!;
+        // the first of each is the unmeasured warm-up pair's
+        return processRows(row, {
+          budget: PROCESS_RATIO_BUDGET,
+          kernel,
+          nodeAsIs: b.asIs.slice(1),
+          noCa: caFile === undefined ? null : { node: b.noCa.slice(1), cli: b.cliNoCa.slice(1) },
+        });
+      },
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+export const PROCESS_ROW_NAME = 'whole process engine/kernel';
+
+/** What processRows reads besides the row: the figures timed next to each of its pairs. */
+export interface ProcessFigures {
+  budget: number;
+  /** the kernel process (ms), one per measured pair; null when the kernel side was skipped */
+  kernel: number[] | null;
+  /** `node -e 0` in the CLI's environment (ms), one per measured pair */
+  nodeAsIs: number[];
+  /** with NODE_EXTRA_CA_CERTS unset (ms, one per pair): `node -e 0` and the CLI; null when it is not set */
+  noCa: { node: number[]; cli: number[] } | null;
+}
+
+/**
+ * A whole-process row with what Node's own start-up costs beside it: `node -e 0`'s
+ * time; the row's floor, `node -e 0` against the kernel pair by pair, which no Node
+ * program can go below, said plainly when it is already over the budget; and, when
+ * NODE_EXTRA_CA_CERTS is set, an extra row (status info: it never replaces the
+ * measured one) with the ratio of a CLI run without it.
+ */
+export function processRows(row: Row, f: ProcessFigures): Row[] {
+  const ms = (xs: number[]) => `${median(xs).toFixed(1)} ms`;
+  const noCa = f.noCa === null ? 'NODE_EXTRA_CA_CERTS not set' : `${ms(f.noCa.node)} without NODE_EXTRA_CA_CERTS`;
+  let notes = `${row.notes}; \`node -e 0\` alone ${ms(f.nodeAsIs)} in the same environment (${noCa}), median of the measured runs`;
+  if (f.kernel === null || f.kernel.length === 0) return [{ ...row, notes }];
+  const kernel = f.kernel;
+  const ratio = (xs: number[]) => median(xs.map((x, i) => x / kernel[i]!));
+  /** the floor of a row whose Node start-up is `node` (ms per pair), said plainly when over the budget */
+  const floor = (node: number[]) => {
+    const r = ratio(node);
+    const said = `floor \`node -e 0\` / kernel ${r.toFixed(2)}×`;
+    return r > f.budget ? `${said}: above the budget of ≤ ${f.budget}×, so no Node program can meet this row in this environment` : said;
+  };
+  notes += `; ${floor(f.nodeAsIs)}`;
+  const rows: Row[] = [{ ...row, notes }];
+  if (f.noCa !== null) {
+    const title = row.measurement.slice(row.measurement.indexOf(': ') + 2);
+    rows.push({
+      measurement: `${PROCESS_ROW_NAME}, NODE_EXTRA_CA_CERTS unset: ${title}`,
+      value: ratio(f.noCa.cli),
+      unit: '×',
+      budget: 'none (extra figure)',
+      status: 'info',
+      notes: `beside the row above, not instead of it: the same pairs, each with one more CLI run with NODE_EXTRA_CA_CERTS unset (ipctimer does not read it); engine ${ms(f.noCa.cli)}, kernel ${ms(kernel)}; ${floor(f.noCa.node)}`,
+    });
+  }
+  return rows;
 }
 
 let cliBuilt = false;
@@ -220,7 +284,7 @@ function nodeStartMs(env: NodeJS.ProcessEnv): number {
   return ms;
 }
 
-function cliRun(root: string, dir: string, w: KernelWorkload): EngineRun {
+function cliRun(root: string, dir: string, w: KernelWorkload, env: NodeJS.ProcessEnv = process.env): EngineRun {
   const file = join(dir, `${w.name}.ipc`);
   const out = join(dir, `${w.name}.out`);
   writeFileSync(file, w.text);
@@ -228,7 +292,7 @@ function cliRun(root: string, dir: string, w: KernelWorkload): EngineRun {
   let r: ReturnType<typeof spawnSync>;
   const t0 = performance.now();
   try {
-    r = spawnSync(process.execPath, [join(root, 'bin/ipcscope.mjs'), 'run', file], { stdio: ['ignore', fd, 'pipe'], timeout: 300_000 });
+    r = spawnSync(process.execPath, [join(root, 'bin/ipcscope.mjs'), 'run', file], { stdio: ['ignore', fd, 'pipe'], env, timeout: 300_000 });
   } finally {
     closeSync(fd);
   }
@@ -268,19 +332,23 @@ function compare(opts: VersusOptions, sides: Sides): Row[] {
       const em = median(engine);
       const measurement = `${sides.name}: ${w.title}`;
       const budget = `≤ ${sides.budget}×`;
+      const finish = (row: Row, k: number[] | null) => rows.push(...(sides.finish?.(w, row, k) ?? [row]));
       if (skipped !== null) {
-        rows.push({ measurement, value: null, unit: '×', budget, status: 'skipped', notes: `kernel side skipped (${skipped}); engine ${em.toFixed(0)} ms` });
+        finish({ measurement, value: null, unit: '×', budget, status: 'skipped', notes: `kernel side skipped (${skipped}); engine ${em.toFixed(0)} ms` }, null);
         continue;
       }
       const ratio = median(engine.map((e, i) => e / kernel[i]!));
-      rows.push({
-        measurement,
-        value: ratio,
-        unit: '×',
-        budget,
-        status: ratio <= sides.budget ? 'pass' : 'fail',
-        notes: `median of ${opts.runs} interleaved pairs; engine ${em.toFixed(1)} ms (${sides.engineNote}), kernel ${median(kernel).toFixed(1)} ms (${sides.kernelNote})`,
-      });
+      finish(
+        {
+          measurement,
+          value: ratio,
+          unit: '×',
+          budget,
+          status: ratio <= sides.budget ? 'pass' : 'fail',
+          notes: `median of ${opts.runs} interleaved pairs; engine ${em.toFixed(1)} ms (${sides.engineNote}), kernel ${median(kernel).toFixed(1)} ms (${sides.kernelNote})`,
+        },
+        kernel,
+      );
     }
   } finally {
     if (timer.ok) timer.dispose();

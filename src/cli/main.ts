@@ -91,7 +91,9 @@ async function runCommand(cmd: RunCommand, expect = false): Promise<number> {
     err += `${cmd.file === '-' ? '<stdin>' : cmd.file}:${e.line}:${e.column}: error: ${e.message}\n`;
   }
   if (cmd.costs && !cmd.json) err += formatCostsTable(result.costs);
-  await writeAll(process.stderr, err);
+  // process.stderr only when there is something to say: its getter makes the stream (for a pipe, a
+  // net.Socket, loading node:net and the stream modules: about a third of an empty run's own start-up)
+  if (err.length > 0) await writeAll(process.stderr, err);
   return result.exitCode;
 }
 

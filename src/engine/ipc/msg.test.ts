@@ -5,7 +5,7 @@ import { ipcKernel } from './ipc.test-helper';
 import { BLOCK, DATALEN_MSG, DATALEN_SEG, do_msgrcv, do_msgsnd, load_msg, msg_ids, msg_segments, store_msg } from './msg';
 import { msg_counter_add, msg_counter_sum, percpu_counter_init } from './msg_counters';
 import { msgctl_info, msginfo_zero } from './msgctl';
-import type { MsgMsg, MsgQueue, MsgReceiver } from './namespace';
+import { msg_list_add, type MsgMsg, type MsgQueue, type MsgReceiver } from './namespace';
 import { sys_msgget, sys_msgrcv, sys_msgsnd } from './syscall';
 import { msg_interrupt } from './msg_sleep';
 import { MSG_SLEEPS } from '../script/syscalls';
@@ -53,7 +53,8 @@ describe('pipelined_send (kernel-notes 4.3, observed with a forked receiver)', (
     const k = ipcKernel();
     const q = sys_msgget(k, 0, 0o600);
     const msr = receiver(0n, 1 /* SEARCH_ANY */, 2);
-    queue(k, q).q_receivers.push(msr);
+    // linked as msg_sleep.ts links a sleeping receiver (a new queue's lists are the shared NO_LIST)
+    queue(k, q).q_receivers = msg_list_add(queue(k, q).q_receivers, msr);
     expect(sys_msgsnd(k, q, 1n, 7n, 0)).toBe(0);
     expect(msr.r_msg).toBe(-E2BIG);
     expect(queue(k, q).q_receivers).toEqual([]);
@@ -68,7 +69,7 @@ describe('pipelined_send (kernel-notes 4.3, observed with a forked receiver)', (
     expect(sys_msgsnd(k, q, 1n, 7n, IPC_NOWAIT)).toBe(0);
     const other = receiver(9n, 2 /* SEARCH_EQUAL */, 100);
     const msr = receiver(5n, 2, 100);
-    queue(k, q).q_receivers.push(other, msr);
+    queue(k, q).q_receivers = msg_list_add(msg_list_add(queue(k, q).q_receivers, other), msr);
     expect(sys_msgsnd(k, q, 5n, 3n, 0)).toBe(0);
     expect((msr.r_msg as MsgMsg).m_ts).toBe(3);
     expect(other.r_msg).toBe(0);

@@ -32,7 +32,7 @@ import type { Probe } from '../probe';
 import { seq_put_row, seq_row, type SeqFile } from '../fs/seq_file';
 import { E2BIG, EACCES, EAGAIN, EIDRM, EINVAL, ENOMSG } from '../uapi/errno';
 import { IPC_NOWAIT, MSG_COPY, MSG_EXCEPT, MSG_NOERROR } from '../uapi/ipc';
-import { IPC_MSG_IDS, type IpcIds, type MsgMsg, type MsgQueue } from './namespace';
+import { IPC_MSG_IDS, msg_list_add, NO_LIST, type IpcIds, type MsgMsg, type MsgQueue } from './namespace';
 import { msg_counter_add } from './msg_counters';
 import { ipc_addid, ipc_addid_refuses, ipc_obtain_object_check, ipc_rmid, ipcget, ipcperms, S_IRUGO, S_IRWXUGO, S_IWUGO, type IpcOps, type IpcParams } from './util';
 import { current_cred, task_tgid } from '../kernel/task';
@@ -90,9 +90,9 @@ function newque(k: Kernel, params: IpcParams): number {
     q_qbytes: ns.msg_ctlmnb,
     q_lspid: 0,
     q_lrpid: 0,
-    q_messages: [],
-    q_receivers: [],
-    q_senders: [],
+    q_messages: NO_LIST,
+    q_receivers: NO_LIST,
+    q_senders: NO_LIST,
   };
   const idx = ipc_addid(ns, ids, msq, ns.msg_ctlmni, current_cred(k), k.probe);
   if (idx < 0) return idx;
@@ -212,7 +212,7 @@ export function ss_wakeup(msq: MsgQueue, kill: boolean, k: Kernel | null = null,
         woken(k, mss.tsk, -EIDRM);
       }
     }
-    list.length = 0;
+    if (list.length !== 0) list.length = 0; // NO_LIST is frozen: its length cannot be stored, even unchanged
     return;
   }
   let stop = -1;
@@ -246,7 +246,7 @@ export function expunge_all(msq: MsgQueue, res: number, k: Kernel | null = null,
       woken(k, msr.r_tsk, res);
     }
   }
-  msq.q_receivers.length = 0;
+  if (msq.q_receivers.length !== 0) msq.q_receivers.length = 0;
 }
 
 /** freeque: remove the queue (waking all waiters) and drop its messages from the namespace counters. */
@@ -358,7 +358,7 @@ export function msgsnd_queue(k: Kernel, msqid: number, msg: MsgMsg, msgflg: numb
   const q: WakeQ | null = msq.q_receivers.length > 0 ? { tasks: [] } : null;
   const pipelined = q !== null && pipelined_send(k, msq, msg, q);
   if (!pipelined) {
-    msq.q_messages.push(msg);
+    msq.q_messages = msg_list_add(msq.q_messages, msg);
     msq.q_cbytes += msgsz;
     msq.q_qnum++;
     msg_counter_add(ns.msg_bytes, 'msg_bytes', msgsz, p);

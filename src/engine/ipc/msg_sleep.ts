@@ -24,7 +24,7 @@ import { EIDRM, EINTR, EAGAIN } from '../uapi/errno';
 import { MSG_NOERROR } from '../uapi/ipc';
 import { ipc_obtain_object_check } from './util';
 import { BLOCK, do_msgrcv, load_msg, msg_ids, msg_search, msgsnd_check, msgsnd_queue, set_msg_woken_hook, store_msg, type MsgRcvOut } from './msg';
-import type { MsgMsg, MsgQueue } from './namespace';
+import { msg_list_add, type MsgMsg, type MsgQueue } from './namespace';
 
 const INT_MAX = 0x7fffffff;
 
@@ -64,11 +64,11 @@ function sleep(k: Kernel, w: MsgWait): void {
   w.woken = null;
   task.msg_wait = w;
   if (w.call === 'msgsnd') {
-    msq.q_senders.push({ tsk: task.pid, msgsz: w.msg!.m_ts, woken: false });
+    msq.q_senders = msg_list_add(msq.q_senders, { tsk: task.pid, msgsz: w.msg!.m_ts, woken: false });
   } else {
     const { mode, msgtyp } = msg_search(w.msgtyp, w.msgflg);
     const bufsz = w.bufsz > BigInt(INT_MAX) ? INT_MAX : Number(w.bufsz);
-    msq.q_receivers.push({ r_tsk: task.pid, r_mode: mode, r_msgtype: msgtyp, r_maxsize: w.msgflg & MSG_NOERROR ? INT_MAX : bufsz, r_msg: 0 });
+    msq.q_receivers = msg_list_add(msq.q_receivers, { r_tsk: task.pid, r_mode: mode, r_msgtype: msgtyp, r_maxsize: w.msgflg & MSG_NOERROR ? INT_MAX : bufsz, r_msg: 0 });
   }
   const p = k.probe;
   if (p.trace)

@@ -6,7 +6,7 @@ import { dropCapability, ipcKernel } from './ipc.test-helper';
 import { msg_ids } from './msg';
 import { ksys_msgctl } from './msgctl';
 import { ipc_idr_find } from './ipc_idr';
-import type { MsgQueue } from './namespace';
+import { msg_list_add, type MsgQueue } from './namespace';
 import { sys_msgctl, sys_msgget, sys_msgsnd } from './syscall';
 import { CAP_SYS_RESOURCE } from '../kernel/cred';
 import { runWorkload } from '../run';
@@ -41,7 +41,8 @@ describe('msgctl(id, IPC_SET) as IPC_STAT then IPC_SET with the same buffer', ()
     const k = ipcKernel();
     const q = sys_msgget(k, 0, 0o600);
     const msr = { r_tsk: 777, r_mode: 1, r_msgtype: 0n, r_maxsize: 100, r_msg: 0 };
-    queue(k, q).q_receivers.push(msr);
+    // linked as msg_sleep.ts links a sleeping receiver (a new queue's lists are the shared NO_LIST)
+    queue(k, q).q_receivers = msg_list_add(queue(k, q).q_receivers, msr);
     expect(sys_msgctl(k, q, IPC_SET, true)).toBe(0);
     expect(msr.r_msg).toBe(-EAGAIN);
     expect(queue(k, q).q_receivers).toEqual([]);

@@ -84,9 +84,28 @@ export interface MsgQueue extends KernIpcPerm {
   q_qbytes: number;
   q_lspid: number;
   q_lrpid: number;
+  /** the three lists start as NO_LIST (shared, frozen): a list is appended to with msg_list_add, which gives the queue its own array */
   q_messages: MsgMsg[];
   q_receivers: MsgReceiver[];
   q_senders: MsgSender[];
+}
+
+/**
+ * The empty list every new queue starts its three lists with: most queues of
+ * a workload never hold a message or a sleeper, and three arrays per queue
+ * were a third of what 32768 queues allocate (and the young-generation GC
+ * copies). Frozen, so that a push onto it throws instead of reaching every
+ * queue; a copy of the kernel (plain_copy.ts, structuredClone) may make it
+ * one shared unfrozen array, which is why msg_list_add tests the length,
+ * not the identity.
+ */
+export const NO_LIST: never[] = Object.freeze([]) as unknown as never[];
+
+/** list_add_tail on a queue's list: `item` appended, an empty list replaced by a new array of the queue's own. Return: the list now holding it. */
+export function msg_list_add<T>(list: T[], item: T): T[] {
+  if (list.length === 0) return [item];
+  list.push(item);
+  return list;
 }
 
 /** ipc/shm.c `struct shmid_kernel` (the shmem/hugetlbfs file reduced to the two facts that matter). */

@@ -82,9 +82,19 @@ export function radix_tree_iter_init<T>(iter: RadixTreeIter<T>, start: number): 
 /** 2^n for n in 0..42, exact in a double */
 const POW2: readonly number[] = Array.from({ length: 43 }, (_, n) => 2 ** n);
 
-/** highest index a node of this shift covers: (64 << shift) - 1, as a double */
+/*
+ * The geometry works on indices up to 2^42 as doubles, but every index of an
+ * ipc IDR is an int (< 2^31) and every node but a head of shift 30 spans at
+ * most 2^30: those take int32 paths (shifts and masks). POW2 holds doubles,
+ * so reading it makes a double, which the optimised walks then carried in
+ * float registers (a division and a floor per step) and the unoptimised
+ * ones as a heap number each; it made the iterator's index fields doubles too.
+ */
+
+/** highest index a node of this shift covers: (64 << shift) - 1 */
 export function shift_maxindex(shift: number): number {
-  return POW2[shift + RADIX_TREE_MAP_SHIFT]! - 1;
+  const bits = shift + RADIX_TREE_MAP_SHIFT;
+  return bits <= 30 ? (1 << bits) - 1 : POW2[bits]! - 1;
 }
 
 /** slot of `index` in a node of this shift; exact for any index < 2^42 */
@@ -95,13 +105,16 @@ export function index_offset(index: number, shift: number): number {
 
 /** first index covered by `node` on the path of `index` (index & ~node_maxindex) */
 export function node_first_index<T>(index: number, node: RadixTreeNode<T>): number {
-  const span = POW2[node.shift + RADIX_TREE_MAP_SHIFT]!;
+  const bits = node.shift + RADIX_TREE_MAP_SHIFT;
+  if (bits <= 30 && index >= 0 && index <= 0x7fffffff) return index & -(1 << bits);
+  const span = POW2[bits]!;
   return Math.floor(index / span) * span;
 }
 
 /** the index where `offset` of `node` begins, on the path of `index` */
 export function next_index<T>(index: number, node: RadixTreeNode<T>, offset: number): number {
-  return node_first_index(index, node) + offset * POW2[node.shift]!;
+  const shift = node.shift;
+  return node_first_index(index, node) + (shift <= 24 ? offset << shift : offset * POW2[shift]!);
 }
 
 /**

@@ -149,10 +149,22 @@ function planCall(ctx: Ctx, node: CallStatement): CallPlan {
   const direct = DIRECT_CALLS.has(node.callee) && node.fields === undefined;
   const head = encodeText(text === null ? node.callee + '(' : text + ' = ');
   const argBytes = texts.map((t) => (t === null ? null : encodeText(t)));
-  const plan = { values, texts, text, params, wraps: params.map((k) => WRAP[k]), direct, head, argBytes };
+  // made with its array and byte fields null, then set: V8 then types those fields as any value
+  // from the first plan on (as output.ts's newOutput does), and a later call's plan, whose arrays
+  // can have other maps, does not deoptimize the code made for the earlier calls (execDirect, execCall)
+  const plan: CallPlan = { values: UNSET, texts: UNSET, text, params: UNSET, wraps: UNSET, direct, head: UNSET, argBytes: UNSET };
+  plan.values = values;
+  plan.texts = texts;
+  plan.params = params;
+  plan.wraps = params.map((k) => WRAP[k]);
+  plan.head = head;
+  plan.argBytes = argBytes;
   ctx.plans.set(node, plan);
   return plan;
 }
+
+/** A plan's field before it is set (planCall). */
+const UNSET = null as never;
 
 /** How many plans a run keeps before calls outside loops get none (a streamed part has STREAM_PART statements). */
 export const TOP_LEVEL_PLANS = 1024;

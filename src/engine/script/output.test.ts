@@ -11,6 +11,18 @@ describe('output', () => {
     expect(textSince(o, 0)).toBe('0\n9\n10\n99\n100\n2147483647\n2147483648\n4294967295\n9007199254740991\n');
   });
 
+  it('writes numbers of every length: each power of ten and the number below it, up to 2^53', () => {
+    const o = newOutput();
+    const values: number[] = [];
+    for (let k = 1; k <= 15; k++) values.push(10 ** k - 1, 10 ** k, 10 ** k + 1);
+    values.push(2 ** 31 - 1, 2 ** 31, 2 ** 32, 2 ** 53 - 2, 2 ** 53 - 1);
+    for (const v of values) {
+      putNumber(o, v);
+      putByte(o, 32);
+    }
+    expect(textSince(o, 0)).toBe(values.map((v) => `${v} `).join(''));
+  });
+
   it('writes text as UTF-8, ASCII or not, short or long, and grows without a sink', () => {
     const o = newOutput();
     const long = 'é'.repeat(3 * OUTPUT_CHUNK);

@@ -241,17 +241,28 @@ export function putNumber(o: Output, v: number): void {
   if (v < 10) return putByte(o, 48 + v);
   reserve(o, 16);
   const b = o.bytes;
-  let digits = 1;
-  for (let t = v; t >= 10; t = Math.floor(t / 10)) digits++;
-  let p = o.length + digits;
+  let p = o.length + digitCount(v);
   o.length = p;
   let t = v;
-  // int32 arithmetic once the rest fits
+  // floating division while above int32
   for (; t > 0x7fffffff; t = Math.floor(t / 10)) b[--p] = 48 + (t % 10);
+  // then a value typed int32 (t | 0), so that % and / are integer operations: on a value that may
+  // be a double they are a call of the C library's fmod per digit (three times a line's cost)
+  let u = t | 0;
   do {
-    b[--p] = 48 + (t % 10);
-    t = (t / 10) | 0;
-  } while (t > 0);
+    b[--p] = 48 + (u % 10);
+    u = (u / 10) | 0;
+  } while (u > 0);
+}
+
+/** How many decimal digits a whole number in [10, 2^53) has: compares, no division. */
+function digitCount(v: number): number {
+  if (v < 1e5) return v < 100 ? 2 : v < 1e3 ? 3 : v < 1e4 ? 4 : 5;
+  if (v < 1e10) return v < 1e6 ? 6 : v < 1e7 ? 7 : v < 1e8 ? 8 : v < 1e9 ? 9 : 10;
+  // powers of ten are exact doubles up to 1e22, and 2^53 < 1e16
+  let d = 11;
+  for (let t = 1e11; t <= v; t *= 10) d++;
+  return d;
 }
 
 /** The UTF-8 bytes of `s`, for text written many times (a call's constant text). */
