@@ -2,7 +2,6 @@
 // model result differs from the recorded one are flagged in the gutter —
 // the same calls the engine finds (checked here with the engine itself).
 import { readdirSync, readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { editor, openCopiedLink, openFresh, paste } from './playground';
 import { compareExpectations } from '../src/engine/import/expect';
