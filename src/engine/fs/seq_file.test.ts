@@ -4,7 +4,8 @@ import { ipcKernel } from '../ipc/ipc.test-helper';
 import { sys_msgctl, sys_msgget, sys_semget, sys_shmget } from '../ipc/syscall';
 import type { Kernel } from '../kernel';
 import { IPC_RMID } from '../uapi/ipc';
-import { fmt_dec, fmt_oct, fmt_u64, PAGE_SIZE, seq_open, seq_put_dec, seq_put_oct, seq_put_row, seq_put_u64, seq_puts, seq_read, seq_row, type SeqOperations } from './seq_file';
+import { PAGE_SIZE, seq_open, seq_puts, seq_read, type SeqOperations } from './seq_file';
+import { fmt_dec, fmt_oct, fmt_u64, seq_put_dec, seq_put_oct, seq_put_row, seq_put_u64, seq_row } from './seq_printf';
 import { O_RDONLY, sys_close, sys_open, sys_read } from './vfs';
 
 /** The sizes of successive read(2)s of `path` with `count`-byte buffers, and the bytes. */

@@ -29,7 +29,8 @@
  */
 import type { Kernel } from '../kernel';
 import type { Probe } from '../probe';
-import { seq_put_row, seq_row, type SeqFile } from '../fs/seq_file';
+import type { SeqFile } from '../fs/seq_file';
+import { seq_put_row, seq_row } from '../fs/seq_printf';
 import { E2BIG, EACCES, EAGAIN, EIDRM, EINVAL, ENOMSG } from '../uapi/errno';
 import { IPC_NOWAIT, MSG_COPY, MSG_EXCEPT, MSG_NOERROR } from '../uapi/ipc';
 import { IPC_MSG_IDS, msg_list_add, NO_LIST, type IpcIds, type MsgMsg, type MsgQueue } from './namespace';

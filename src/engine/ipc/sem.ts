@@ -12,7 +12,8 @@
  */
 import type { Kernel } from '../kernel';
 import type { Probe } from '../probe';
-import { seq_put_row, seq_row, type SeqFile } from '../fs/seq_file';
+import type { SeqFile } from '../fs/seq_file';
+import { seq_put_row, seq_row } from '../fs/seq_printf';
 import { EINVAL, ENOMEM, ENOSPC } from '../uapi/errno';
 import { IPC_SEM_IDS, type IpcIds, type SemArray } from './namespace';
 import { get_semotime, sem_wake_all_removed } from './semop';

@@ -18,7 +18,8 @@
  */
 import type { Kernel } from '../kernel';
 import type { Probe } from '../probe';
-import { fmt_dec, seq_put_dec, seq_put_oct, seq_put_row, seq_put_u64, seq_puts, seq_row, type SeqFile } from '../fs/seq_file';
+import { seq_puts, type SeqFile } from '../fs/seq_file';
+import { fmt_dec, seq_put_dec, seq_put_oct, seq_put_row, seq_put_u64, seq_row } from '../fs/seq_printf';
 import { EINVAL, ENOMEM, ENOSPC } from '../uapi/errno';
 import { IPC_SHM_IDS, type IpcIds, type ShmidKernel } from './namespace';
 import { ipc_addid, ipc_addid_refuses, ipc_rmid, ipc_set_key_private, ipcget, S_IRWXUGO, type IpcOps, type IpcParams } from './util';
