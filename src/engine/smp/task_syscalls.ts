@@ -17,7 +17,8 @@
  */
 import type { Kernel } from '../kernel';
 import { NO_PROBE } from '../probe';
-import { BLOCK, msg_ids, store_msg, type MsgRcvOut } from '../ipc/msg';
+import { BLOCK, msg_ids, type MsgRcvOut } from '../ipc/msg';
+import { store_msg } from '../ipc/msgutil';
 import { msg_wake_run, msgrcv_may_sleep, msgsnd_may_sleep } from '../ipc/msg_sleep';
 import type { MsgQueue, MsgReceiver, MsgSender } from '../ipc/namespace';
 import { ipc_obtain_object_check } from '../ipc/util';
