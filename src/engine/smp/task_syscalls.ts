@@ -188,7 +188,7 @@ export function taskSyscalls(ctx: TaskSyscallContext): Syscalls<Kernel> {
     sys_semtimedop(k, semid, sops, timeout) {
       const task = ctx.current!;
       if (task.kernel.sem_status !== null) {
-        // woken: the waker did the operation and stored its result in the task (semop.ts)
+        // woken: the waker did the operation and stored its result in the task (sem_update.ts)
         const r = semop_take_result(k, task.pid)!;
         set('semop', -1, 'received');
         return r;
