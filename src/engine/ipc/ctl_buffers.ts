@@ -18,7 +18,7 @@ import type { MsgInfo } from './msgctl';
 import { msg_ids } from './msg';
 import { sem_ids, SEMVMX } from './sem';
 import { shm_ids } from './shm';
-import { get_semotime } from './semop';
+import { get_semotime } from './sem_update';
 import { ipc_obtain_object_check, ipc_obtain_object_idr } from './util';
 
 /** include/uapi/linux/sem.h: the seminfo constants semctl_info reports. */

@@ -11,7 +11,8 @@
  */
 import type { Kernel } from '../kernel';
 import type { Dentry, Mount } from '../fs/vfs';
-import { proc_dointvec, proc_dointvec_minmax, proc_doulongvec_minmax, proc_sys_file_ops, type CtlData, type CtlTable, type SysctlIo } from '../kernel/sysctl';
+import { proc_dointvec, proc_dointvec_minmax, proc_doulongvec_minmax, type CtlData, type CtlTable, type SysctlIo } from '../kernel/sysctl';
+import { proc_sys_file_ops } from '../fs/proc/proc_sys_file';
 import { ENOENT, ENOTDIR, ERANGE } from '../uapi/errno';
 import { IPC_MSG_IDS, IPC_SEM_IDS, IPC_SHM_IDS, type IpcNamespace } from './namespace';
 import { shm_destroy_orphaned } from './shm';

@@ -2,11 +2,8 @@
  * ipc/msg.c of Linux 6.18, the message path: msgget (newque), msgsnd
  * (do_msgsnd with the pipelined hand-over to a sleeping receiver), msgrcv
  * (do_msgrcv, convert_mode, find_msg, MSG_COPY) and queue removal (freeque).
- * msgctl lives in msgctl.ts.
- *
- * Payloads (ipc/msgutil.c): load_msg splits the bytes as alloc_msg does, the
- * first DATALEN_MSG (4048) after the msg_msg header, the rest in msg_msgseg
- * pages of DATALEN_SEG (4088) each; store_msg/copy_msg read them back.
+ * msgctl lives in msgctl.ts, the payloads (ipc/msgutil.c: load_msg,
+ * store_msg) in msgutil.ts.
  *
  * Sleeping: do_msgsnd/do_msgrcv are one pass of the kernel's loop; where the
  * kernel would sleep they return BLOCK. A caller that sleeps (the processes
@@ -35,6 +32,7 @@ import { E2BIG, EACCES, EAGAIN, EIDRM, EINVAL, ENOMSG } from '../uapi/errno';
 import { IPC_NOWAIT, MSG_COPY, MSG_EXCEPT, MSG_NOERROR } from '../uapi/ipc';
 import { IPC_MSG_IDS, msg_list_add, NO_LIST, type IpcIds, type MsgMsg, type MsgQueue } from './namespace';
 import { msg_counter_add } from './msg_counters';
+import { load_msg } from './msgutil';
 import { ipc_addid, ipc_addid_refuses, ipc_obtain_object_check, ipc_rmid, ipcget, ipcperms, S_IRUGO, S_IRWXUGO, S_IWUGO, type IpcOps, type IpcParams } from './util';
 import { current_cred, task_tgid } from '../kernel/task';
 
@@ -44,12 +42,6 @@ import { current_cred, task_tgid } from '../kernel/task';
  * itself and sleeps, or (a single task) is interrupted at once (-EINTR).
  */
 export const BLOCK = -0x10000;
-
-/** PAGE_SIZE - sizeof(struct msg_msg): the text bytes in the header's allocation (4 KiB pages, 64-bit). */
-export const DATALEN_MSG = 4096 - 48;
-/** PAGE_SIZE - sizeof(struct msg_msgseg): the text bytes in each further segment. */
-export const DATALEN_SEG = 4096 - 8;
-const NO_SEGS: readonly string[] = [];
 
 export const SEARCH_ANY = 1;
 export const SEARCH_EQUAL = 2;
@@ -115,34 +107,6 @@ export function ksys_msgget(k: Kernel, key: number, msgflg: number): number {
 function msg_fits_inqueue(msq: MsgQueue, msgsz: number): boolean {
   // a negative q_qbytes is at least 2^64 - 2^31: every message fits
   return msq.q_qbytes < 0 || (msgsz + msq.q_cbytes <= msq.q_qbytes && 1 + msq.q_qnum <= msq.q_qbytes);
-}
-
-/**
- * load_msg: a message of `len` bytes as alloc_msg lays it out: the first
- * DATALEN_MSG in the header's page, then one msg_msgseg per DATALEN_SEG.
- * `bytes` is a byte string of length `len`, or null for `len` zero bytes.
- */
-export function load_msg(mtype: bigint, len: number, bytes: string | null): MsgMsg {
-  if (bytes === null) return { m_type: mtype, m_ts: len, mtext: null, next: NO_SEGS as string[] };
-  const next: string[] = [];
-  for (let at = DATALEN_MSG; at < len; at += DATALEN_SEG) next.push(bytes.slice(at, at + DATALEN_SEG));
-  return { m_type: mtype, m_ts: len, mtext: bytes.slice(0, DATALEN_MSG), next };
-}
-
-/** The msg_msgseg pages a message of `len` bytes needs (alloc_msg's loop). */
-export function msg_segments(len: number): number {
-  return len <= DATALEN_MSG ? 0 : Math.ceil((len - DATALEN_MSG) / DATALEN_SEG);
-}
-
-/**
- * store_msg: the first `len` bytes of the message, read chunk by chunk as
- * copy_to_user does; null when the message was zero-filled.
- */
-export function store_msg(msg: MsgMsg, len: number): string | null {
-  if (msg.mtext === null) return null;
-  let out = msg.mtext.slice(0, len);
-  for (let i = 0; i < msg.next.length && out.length < len; i++) out += msg.next[i]!.slice(0, len - out.length);
-  return out;
 }
 
 /** What one operation woke: the pids, in wake_q order, and why (for the trace). */

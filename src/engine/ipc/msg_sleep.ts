@@ -23,7 +23,8 @@ import { current, set_current } from '../kernel/task';
 import { EIDRM, EINTR, EAGAIN } from '../uapi/errno';
 import { MSG_NOERROR } from '../uapi/ipc';
 import { ipc_obtain_object_check } from './util';
-import { BLOCK, do_msgrcv, load_msg, msg_ids, msg_search, msgsnd_check, msgsnd_queue, set_msg_woken_hook, store_msg, type MsgRcvOut } from './msg';
+import { BLOCK, do_msgrcv, msg_ids, msg_search, msgsnd_check, msgsnd_queue, set_msg_woken_hook, type MsgRcvOut } from './msg';
+import { load_msg, store_msg } from './msgutil';
 import { msg_list_add, type MsgMsg, type MsgQueue } from './namespace';
 
 const INT_MAX = 0x7fffffff;

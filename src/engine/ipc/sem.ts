@@ -3,7 +3,7 @@
  * sem_more_checks), removal (freeary) and the /proc row. semctl lives in
  * semctl.ts.
  *
- * semop and the queues live in semop.ts, the undo structures in sem_undo.ts. The
+ * semop and the queues live in semop.ts, the waker in sem_update.ts, the undo structures in sem_undo.ts. The
  * per-semaphore values, pids and otimes are only allocated when first written.
  *
  * Glossary (the `kernel.sem` sysctl, sem_ctls[]): semmsl = most semaphores
@@ -16,7 +16,7 @@ import type { SeqFile } from '../fs/seq_file';
 import { seq_put_row, seq_row } from '../fs/seq_printf';
 import { EINVAL, ENOMEM, ENOSPC } from '../uapi/errno';
 import { IPC_SEM_IDS, type IpcIds, type SemArray } from './namespace';
-import { get_semotime, sem_wake_all_removed } from './semop';
+import { get_semotime, sem_wake_all_removed } from './sem_update';
 import { sem_free_undos } from './sem_undo';
 import { ipc_addid, ipc_addid_refuses, ipc_rmid, ipcget, S_IRWXUGO, type IpcOps, type IpcParams } from './util';
 import { current_cred } from '../kernel/task';

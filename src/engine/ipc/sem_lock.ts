@@ -30,7 +30,7 @@
 import type { Kernel } from '../kernel';
 import type { SemArray } from './namespace';
 import { USE_GLOBAL_LOCK_HYSTERESIS } from './sem';
-import { sem_pending } from './semop';
+import { sem_pending } from './sem_update';
 
 /**
  * complexmode_enter: a global-lock holder makes sure no simple op holds a

@@ -21,7 +21,7 @@ import { current, type SemUndo, type TaskStruct } from '../kernel/task';
 import { EINVAL } from '../uapi/errno';
 import type { SemArray, SemQueue } from './namespace';
 import { sem_ids, SEMVMX } from './sem';
-import { do_smart_update, sem_state } from './semop';
+import { do_smart_update, sem_state } from './sem_update';
 import { sem_lock, sem_unlock } from './sem_lock';
 import { ipc_obtain_object_check } from './util';
 

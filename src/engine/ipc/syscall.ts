@@ -17,7 +17,8 @@
  */
 import type { Kernel } from '../kernel';
 import { IPC_SET, IPC_STAT } from '../uapi/ipc';
-import { ksys_msgget, store_msg, type MsgRcvOut } from './msg';
+import { ksys_msgget, type MsgRcvOut } from './msg';
+import { store_msg } from './msgutil';
 import { msgrcv_may_sleep, msgsnd_may_sleep } from './msg_sleep';
 import { ksys_msgctl, msginfo_zero, ZERO_MSQID_SET } from './msgctl';
 import { ksys_semget } from './sem';

@@ -4,7 +4,8 @@ import { ipcKernel } from '../ipc/ipc.test-helper';
 import type { Kernel } from '../kernel';
 import { EACCES, EINVAL } from '../uapi/errno';
 import { ipc_sysctl_mounts } from '../ipc/ipc_sysctl';
-import { proc_douintvec, proc_douintvec_minmax, proc_dointvec, proc_doulongvec_minmax, proc_sys_file_ops, type CtlTable, type SysctlIo } from './sysctl';
+import { proc_douintvec, proc_douintvec_minmax, proc_dointvec, proc_doulongvec_minmax, type CtlTable, type SysctlIo } from './sysctl';
+import { proc_sys_file_ops } from '../fs/proc/proc_sys_file';
 
 /** One write(2) at offset `pos` of an open file: [result, new offset]. */
 function writeAt(k: Kernel, path: string, data: string, pos = 0): [number, number] {

@@ -1,9 +1,9 @@
 /**
  * The numeric /proc/sys handlers of kernel/sysctl.c, Linux 6.18
  * (proc_dointvec, proc_dointvec_minmax, proc_douintvec(_minmax),
- * proc_doulongvec_minmax with proc_get_long / strtoul_lenient), and the
- * read/write glue of fs/proc/proc_sysctl.c (proc_sys_call_handler,
- * sysctl_perm) that turns a ctl_table into FileOps.
+ * proc_doulongvec_minmax with proc_get_long / strtoul_lenient), and
+ * `struct ctl_table`. The read/write glue that calls them on a file's
+ * read(2) and write(2) is fs/proc/proc_sys_file.ts.
  *
  * Parsing rules this reproduces: leading whitespace is skipped; a number is
  * C-like with base 0 (`010` is 8, `0x10` is 16; `0x` not followed by a hex
@@ -20,11 +20,7 @@
  * Simplified: buffers are JS strings, one char per byte; the caller is root.
  */
 import type { Kernel } from '../kernel';
-import { in_egroup_p, type Cred } from './cred';
-import { current_cred } from './task';
-import type { FileOps, OpenFile } from '../fs/vfs';
-import { O_WRONLY } from '../fs/vfs';
-import { EACCES, EINVAL, ENOMEM, EPERM } from '../uapi/errno';
+import { EINVAL } from '../uapi/errno';
 
 /** One handler call: the kernel's buffer, `*lenp` and `*ppos`. */
 export interface SysctlIo {
@@ -59,14 +55,10 @@ export interface CtlTable<V> {
 
 const PAGE_SIZE = 4096;
 const TMPBUFLEN = 22;
-/** KMALLOC_MAX_SIZE on x86_64 (order-10 pages) */
-const KMALLOC_MAX_SIZE = 1 << 22;
 const INT_MAX = 0x7fffffff;
 const UINT_MAX = 0xffffffff;
 const U64 = 0xffffffffffffffffn;
 const TOP4 = 0xf000000000000000n;
-const MAY_WRITE = 2;
-const MAY_READ = 4;
 
 /** include/linux/ctype.h isspace: \t \n \v \f \r, space, and Latin-1 NBSP (0xa0) */
 function isspace(c: number): boolean {
@@ -394,62 +386,4 @@ export function proc_doulongvec_minmax(k: Kernel, table: CtlTable<bigint>, write
   io.lenp -= w.left;
   io.ppos += io.lenp;
   return 0;
-}
-
-/**
- * test_perm: the owner bits for euid 0, the group bits for a member of
- * group 0 (in_egroup_p), else the other bits; no capability overrides them
- * (proc_sys_permission replaces the generic DAC check). Return: 0 or -EACCES.
- */
-export function test_perm(cred: Readonly<Cred>, mode: number, op: number): number {
-  if (cred.euid === 0) mode >>= 6;
-  else if (in_egroup_p(cred, 0)) mode >>= 3;
-  return (op & ~mode & 7) === 0 ? 0 : -EACCES;
-}
-
-/** sysctl_perm: test_perm on the table's mode, or on what the root's permissions() make of it. Return: 0 or -EACCES. */
-export function sysctl_perm<V>(k: Kernel, table: CtlTable<V>, op: number): number {
-  return test_perm(current_cred(k), table.permissions ? table.permissions(k, table.mode) : table.mode, op);
-}
-
-/** The handler call's `buf`/`*lenp`/`*ppos`, one object reset per call (handlers do not nest, and nothing keeps it). */
-const call_io: SysctlIo = { buf: '', lenp: 0, ppos: 0 };
-
-/**
- * proc_sys_call_handler: one read(2) or write(2) of a sysctl file at f.pos.
- * Return: the bytes read / the count written (possibly less than given), or
- * -EPERM, -ENOMEM, or the handler's -errno.
- */
-function proc_sys_call_handler<V>(k: Kernel, table: CtlTable<V>, f: OpenFile, write: boolean, data: string, count: number): string | number {
-  if (sysctl_perm(k, table, write ? MAY_WRITE : MAY_READ)) return -EPERM;
-  if (count >= KMALLOC_MAX_SIZE) return -ENOMEM;
-  if (write) k.probe.costs.sysctl_writes++;
-  const io = call_io;
-  io.buf = write ? data : '';
-  io.lenp = count;
-  io.ppos = f.pos;
-  const err = table.proc_handler(k, table, write, io);
-  const out = io.buf;
-  io.buf = ''; // the text is not kept alive until the next call
-  if (err) return err;
-  f.pos = io.ppos;
-  return write ? io.lenp : out;
-}
-
-/** The FileOps of a /proc/sys file backed by `table`; open checks the permission (-EACCES). */
-export function proc_sys_file_ops<V>(table: CtlTable<V>): FileOps {
-  return {
-    open(k: Kernel, f: OpenFile): number {
-      const acc = f.flags & 3;
-      const mask = acc === O_WRONLY ? MAY_WRITE : acc === 2 ? MAY_READ | MAY_WRITE : MAY_READ;
-      return sysctl_perm(k, table, mask);
-    },
-    read(k: Kernel, f: OpenFile, count: number): string | number {
-      return proc_sys_call_handler(k, table, f, false, '', count);
-    },
-    write(k: Kernel, f: OpenFile, data: string): number {
-      const r = proc_sys_call_handler(k, table, f, true, data, data.length);
-      return typeof r === 'number' ? r : r.length;
-    },
-  };
 }

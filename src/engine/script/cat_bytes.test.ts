@@ -1,11 +1,17 @@
 // cat reads a file into bytes (sys_read_into) and prints them as they are
-// when ASCII; a kernel without sys_read_into reads strings (readFile). The
-// two must print the same bytes, count the same lines, make the same reads
-// (costs, marks, trace) and fail the same way, run to the end into a sink,
-// into text, and stepped.
+// when ASCII, else decoded from UTF-8. Its oracle is the string reader cat
+// had before: the file read by sys_read, CAT_READ_SIZE bytes at a time, its
+// lines counted, decoded from UTF-8 and encoded again. cat must print what
+// the oracle prints and cost what it costs; and run with a sys_read_into
+// made of sys_read it must make the same reads (costs, marks, trace) and
+// fail the same way, run to the end into a sink, into text, and stepped.
 import { describe, expect, it } from 'vitest';
 import { createKernel } from '../kernel';
 import { newProbe, type Probe } from '../probe';
+import { decodeUtf8 } from './bytes';
+import { readIntoByRead } from './fake_kernel';
+import { CAT_READ_SIZE } from './file_ops';
+import { formatCat, formatLine } from './format';
 import { createRun } from './interpreter';
 import { KERNEL_SYSCALLS } from './kernel_syscalls';
 import { parseProgram } from './parser';
@@ -14,18 +20,23 @@ import type { Kernel } from '../kernel';
 import type { FileOps, Mount } from '../fs/vfs';
 import { O_RDONLY, sys_close, sys_open, sys_read, sys_read_into } from '../fs/vfs';
 
-const STRINGS: Syscalls<Kernel> = { ...KERNEL_SYSCALLS, sys_read_into: undefined };
+const STRINGS: Syscalls<Kernel> = { ...KERNEL_SYSCALLS, sys_read_into: readIntoByRead(sys_read) };
 
 type Mode = 'sink' | 'text' | 'step';
 
-/** What `text` prints, its error, the costs and every trace and mark event, with `syscalls`. */
-function run(text: string, syscalls: Syscalls<Kernel>, mode: Mode, prepare: (k: Kernel) => void = () => {}) {
-  const events: string[] = [];
+function newKernel(events: string[], prepare: (k: Kernel) => void): Kernel {
   const probe: Probe = newProbe((ev) => events.push(JSON.stringify(ev)));
   probe.mark = (ev) => events.push(JSON.stringify(ev));
   const kernel = createKernel(undefined, probe);
   prepare(kernel);
-  const r = createRun(parseProgram(text), kernel, { syscalls, trace: probe.trace });
+  return kernel;
+}
+
+/** What `text` prints (as latin1 of its UTF-8), its error, the costs and every trace and mark event, with `syscalls`. */
+function run(text: string, syscalls: Syscalls<Kernel>, mode: Mode, prepare: (k: Kernel) => void) {
+  const events: string[] = [];
+  const kernel = newKernel(events, prepare);
+  const r = createRun(parseProgram(text), kernel, { syscalls, trace: kernel.probe.trace });
   let output: string;
   let error: string | null = null;
   if (mode === 'step') {
@@ -38,6 +49,7 @@ function run(text: string, syscalls: Syscalls<Kernel>, mode: Mode, prepare: (k: 
         break;
       }
     }
+    output = Buffer.from(output, 'utf8').toString('latin1');
   } else if (mode === 'sink') {
     const chunks: Uint8Array[] = [];
     error = r.runToEnd((c) => chunks.push(c)).error?.message ?? null;
@@ -47,34 +59,78 @@ function run(text: string, syscalls: Syscalls<Kernel>, mode: Mode, prepare: (k: 
     output = Buffer.from(e.output, 'utf8').toString('latin1');
     error = e.error?.message ?? null;
   }
-  return { output, error, costs: { ...probe.costs }, events };
+  return { output, error, costs: { ...kernel.probe.costs }, events };
 }
 
-function same(text: string, prepare?: (k: Kernel) => void): string {
-  let out = '';
+/** The string reader: the whole file, read CAT_READ_SIZE bytes at a time by sys_read, or -errno. */
+function readFile(k: Kernel, path: string): string | number {
+  const fd = sys_open(k, path, O_RDONLY);
+  if (fd < 0) return fd;
+  let data = '';
+  for (;;) {
+    const got = sys_read(k, fd, CAT_READ_SIZE);
+    if (typeof got === 'number') {
+      sys_close(k, fd);
+      return got;
+    }
+    if (got.length === 0) break;
+    data += got;
+  }
+  sys_close(k, fd);
+  return data;
+}
+
+/** The oracle: `setup` run, then what `cat PATH` printed for each path through the string reader (as latin1 of its UTF-8), and the costs. */
+function oracle(setup: string, paths: string[], prepare: (k: Kernel) => void) {
+  const kernel = newKernel([], prepare);
+  const r = createRun(parseProgram(setup), kernel, { syscalls: KERNEL_SYSCALLS }).runToEnd();
+  expect(r.error).toBeNull();
+  let text = r.output;
+  for (const path of paths) {
+    const data = readFile(kernel, path);
+    if (typeof data === 'number') {
+      text += formatLine(formatCat(path), data);
+      continue;
+    }
+    const unended = data.length > 0 && !data.endsWith('\n');
+    text += formatLine(formatCat(path), data.split('\n').length - 1 + (unended ? 1 : 0)) + decodeUtf8(data) + (unended ? '\n' : '');
+  }
+  return { output: Buffer.from(text, 'utf8').toString('latin1'), costs: { ...kernel.probe.costs } };
+}
+
+/** cat of each path after `setup`, in every mode, against the oracle and against a run whose sys_read_into is made of sys_read. */
+function same(setup: string, paths: string[], prepare: (k: Kernel) => void = () => {}): string {
+  const text = setup + paths.map((p) => `cat ${p}\n`).join('');
+  const expected = oracle(setup, paths, prepare);
   for (const mode of ['sink', 'text', 'step'] as Mode[]) {
     const bytes = run(text, KERNEL_SYSCALLS, mode, prepare);
     const strings = run(text, STRINGS, mode, prepare);
-    expect(bytes.output).toBe(strings.output);
-    expect(bytes.error).toBe(strings.error);
-    expect(bytes.costs).toEqual(strings.costs);
-    expect(bytes.events).toEqual(strings.events);
-    out = bytes.output;
+    expect(bytes.output).toBe(expected.output);
+    expect(bytes.costs).toEqual(expected.costs);
+    expect(bytes.error).toBeNull();
+    expect(strings.output).toBe(bytes.output);
+    expect(strings.error).toBe(bytes.error);
+    expect(strings.costs).toEqual(bytes.costs);
+    expect(strings.events).toEqual(bytes.events);
   }
-  return out;
+  return expected.output;
 }
 
-describe('cat through sys_read_into prints what the string path prints', () => {
+describe('cat prints what the string reader prints', () => {
   it('multi-page /proc/sysvipc files (rows across 4 KB pages, several 128 KB reads, a long output)', () => {
-    const out = same(
-      'echo 4000 > /proc/sys/kernel/msgmni\nrepeat 3000 { msgget(IPC_PRIVATE, IPC_CREAT|0600) }\ncat /proc/sysvipc/msg\ncat /proc/sysvipc/msg\nrepeat 300 { shmget(IPC_PRIVATE, 4096, IPC_CREAT|0600) }\ncat /proc/sysvipc/shm\n',
-    );
+    const out = same('echo 4000 > /proc/sys/kernel/msgmni\nrepeat 3000 { msgget(IPC_PRIVATE, IPC_CREAT|0600) }\nrepeat 300 { shmget(IPC_PRIVATE, 4096, IPC_CREAT|0600) }\n', [
+      '/proc/sysvipc/msg',
+      '/proc/sysvipc/msg',
+      '/proc/sysvipc/shm',
+    ]);
     expect(out.length).toBeGreaterThan(2 * 131072);
     expect(out).toContain('cat /proc/sysvipc/msg = 3001\n');
+    expect(out).toContain('cat /proc/sysvipc/shm = 301\n');
   });
 
   it('short files: the header alone, sysctl files, an error, a directory', () => {
-    same('cat /proc/sysvipc/sem\ncat /proc/sys/kernel/msgmni\ncat /proc/sys/kernel/shmmax\ncat /proc/sys/kernel/sem\ncat /proc/sysvipc\n');
+    const out = same('', ['/proc/sysvipc/sem', '/proc/sys/kernel/msgmni', '/proc/sys/kernel/shmmax', '/proc/sys/kernel/sem', '/proc/sysvipc']);
+    expect(out).toContain('cat /proc/sysvipc = -1 EISDIR');
   });
 
   it('a file that does not end with a newline, an empty file, and bytes that are not ASCII', () => {
@@ -105,7 +161,7 @@ describe('cat through sys_read_into prints what the string path prints', () => {
       '\x7f\x00\n\x0b\x0a\x09'.repeat(5000),
     ]) {
       contents = c;
-      same('cat /test/file\n', prepare);
+      same('', ['/test/file'], prepare);
     }
   });
 });

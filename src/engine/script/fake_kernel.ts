@@ -53,6 +53,19 @@ export function createFakeKernel(init: Partial<Pick<FakeKernel, 'files' | 'dirs'
   };
 }
 
+/**
+ * A sys_read_into made of a string sys_read (the fake kernel's, or a test's
+ * oracle): the same read, its byte string's chars copied into `dst` as bytes.
+ */
+export function readIntoByRead<K>(read: Syscalls<K>['sys_read']): Syscalls<K>['sys_read_into'] {
+  return (k, fd, dst, at, count) => {
+    const s = read(k, fd, count);
+    if (typeof s === 'number') return s;
+    for (let i = 0; i < s.length; i++) dst[at + i] = s.charCodeAt(i);
+    return s.length;
+  };
+}
+
 function ipc(name: CallName) {
   return (k: FakeKernel, ...args: (number | bigint)[]) => {
     k.log.push(`${name}(${args.join(', ')})`);
@@ -64,6 +77,16 @@ function ipc(name: CallName) {
 function ctl(k: FakeKernel, name: CallName, args: number[], statSet: true | undefined): number {
   k.log.push(`${name}(${args.join(', ')}${statSet ? ', stat' : ''})`);
   return k.callResult(name, args);
+}
+
+/** read(2) of a file's byte string from the open file's position: logged as `read(FD, COUNT)`. */
+function fakeRead(k: FakeKernel, fd: number, count: number): string | number {
+  k.log.push(`read(${fd}, ${count})`);
+  const f = k.open.get(fd);
+  if (!f) return -EBADF;
+  const data = k.files.get(f.path)!.slice(f.pos, f.pos + count);
+  f.pos += data.length;
+  return data;
 }
 
 export const FAKE_SYSCALLS: Syscalls<FakeKernel> = {
@@ -114,14 +137,8 @@ export const FAKE_SYSCALLS: Syscalls<FakeKernel> = {
     k.open.set(fd, { path, pos: 0, written: '' });
     return fd;
   },
-  sys_read(k, fd, count) {
-    k.log.push(`read(${fd}, ${count})`);
-    const f = k.open.get(fd);
-    if (!f) return -EBADF;
-    const data = k.files.get(f.path)!.slice(f.pos, f.pos + count);
-    f.pos += data.length;
-    return data;
-  },
+  sys_read: fakeRead,
+  sys_read_into: readIntoByRead(fakeRead),
   sys_write(k, fd, data) {
     k.log.push(`write(${fd}, ${JSON.stringify(data)})`);
     const f = k.open.get(fd);

@@ -9,8 +9,7 @@ import type { RunContext } from './context';
 import { interpolate } from './evaluate';
 import { formatCat, formatEcho, formatLs } from './format';
 import { decodeUtf8, encodeUtf8 } from './bytes';
-import { encodeText, putAscii, putAsciiBytes, putByte, putBytes, putText } from './output';
-import type { Syscalls } from './syscalls';
+import { encodeText, putAsciiBytes, putByte, putBytes, putText } from './output';
 import { begin, finish, onPath, pathError, putLine, putResult } from './operations';
 import { O_RDONLY, O_TRUNC, O_WRONLY } from '../fs/vfs';
 import { EIO } from '../uapi/errno';
@@ -19,7 +18,6 @@ import { EIO } from '../uapi/errno';
 export const CAT_READ_SIZE = 131072;
 
 type Ctx = RunContext<unknown>;
-type Sys = Syscalls<unknown>;
 
 /** open(O_WRONLY|O_TRUNC), write until done (a short write is continued), close: 0 or -errno. */
 function writeFile(ctx: Ctx, path: string, data: string): number {
@@ -93,38 +91,15 @@ export function execEcho(ctx: Ctx, node: EchoStatement): void {
   finish(ctx, node, r);
 }
 
-/** The whole file, read CAT_READ_SIZE bytes at a time, or -errno (the string path: a kernel without sys_read_into). */
-function readFile(ctx: Ctx, path: string): string | number {
-  const { sys, kernel } = ctx;
-  const fd = sys.sys_open(kernel, path, O_RDONLY);
-  if (fd < 0) return fd;
-  const chunks: string[] = [];
-  let r: string | number = 0;
-  for (;;) {
-    const got = sys.sys_read(kernel, fd, CAT_READ_SIZE);
-    if (typeof got === 'number') {
-      r = got;
-      break;
-    }
-    if (got.length === 0) {
-      r = chunks.length === 1 ? chunks[0]! : chunks.join('');
-      break;
-    }
-    chunks.push(got);
-  }
-  sys.sys_close(kernel, fd);
-  return r;
-}
-
 /**
  * Where cat reads: chunks of 2 * CAT_READ_SIZE bytes, each read to the
- * room left in the last (the same reads as readFile's). The first is kept
- * for the next cat unless the output's sink was given it.
+ * room left in the last (CAT_READ_SIZE bytes at a time, as coreutils cat).
+ * The first is kept for the next cat unless the output's sink was given it.
  */
 let catSpare: Uint8Array | null = null;
 
 /** The whole file as byte chunks (each the bytes of one or more reads), or -errno. */
-function readFileInto(ctx: Ctx, read: NonNullable<Sys['sys_read_into']>, path: string): Uint8Array[] | number {
+function readFileInto(ctx: Ctx, path: string): Uint8Array[] | number {
   const { sys, kernel } = ctx;
   const fd = sys.sys_open(kernel, path, O_RDONLY);
   if (fd < 0) return fd;
@@ -139,7 +114,7 @@ function readFileInto(ctx: Ctx, read: NonNullable<Sys['sys_read_into']>, path: s
       cur = new Uint8Array(2 * CAT_READ_SIZE);
       used = 0;
     }
-    const got = read(kernel, fd, cur, used, CAT_READ_SIZE);
+    const got = sys.sys_read_into(kernel, fd, cur, used, CAT_READ_SIZE);
     if (got < 0) r = got;
     if (got <= 0) break;
     used += got;
@@ -200,50 +175,39 @@ function byteString(chunks: Uint8Array[]): string {
 
 /**
  * cat: the file read into bytes (sys_read_into) that go to the output as
- * they are when ASCII (every /proc/sysvipc file); else (or without
- * sys_read_into) as a string, decoded from UTF-8 and encoded again, so that
- * what is not UTF-8 prints as its decoding does.
+ * they are when ASCII (every /proc/sysvipc file); else as a byte string,
+ * decoded from UTF-8 and encoded again, so that what is not UTF-8 prints as
+ * its decoding does.
  */
 export function execCat(ctx: Ctx, node: CatStatement): void {
   const path = interpolate(ctx, node.path);
   const text = formatCat(path);
   begin(ctx, node, text);
-  const read = ctx.sys.sys_read_into;
-  let data: string | number;
-  if (read === undefined) data = onPath(node, path, () => readFile(ctx, encodeUtf8(path)));
-  else {
-    const chunks = onPath(node, path, () => readFileInto(ctx, read, encodeUtf8(path)));
-    if (typeof chunks === 'number') data = chunks;
-    else {
-      const last = chunks.length > 0 ? chunks[chunks.length - 1]! : null;
-      const unended = last !== null && last[last.length - 1] !== 10;
-      let lines = unended ? 1 : 0;
-      for (let i = 0; i < chunks.length && lines >= 0; i++) {
-        const n = asciiLines(chunks[i]!);
-        lines = n < 0 ? -1 : lines + n;
-      }
-      if (lines >= 0) {
-        putLine(ctx, text, lines);
-        for (const c of chunks) if (putAsciiBytes(ctx.out, c) && c.buffer === catSpare?.buffer) catSpare = null;
-        if (unended) putText(ctx.out, '\n');
-        finish(ctx, node, lines);
-        return;
-      }
-      // not ASCII: the string path's decoding
-      data = byteString(chunks);
-    }
-  }
-  if (typeof data === 'number') {
-    putLine(ctx, text, data);
-    finish(ctx, node, data);
+  const chunks = onPath(node, path, () => readFileInto(ctx, encodeUtf8(path)));
+  if (typeof chunks === 'number') {
+    putLine(ctx, text, chunks);
+    finish(ctx, node, chunks);
     return;
   }
-  // counted in the bytes: decoding neither adds nor removes a newline
-  const unended = data.length > 0 && data.charCodeAt(data.length - 1) !== 10;
-  const lines = countLines(data) + (unended ? 1 : 0);
+  const last = chunks.length > 0 ? chunks[chunks.length - 1]! : null;
+  const unended = last !== null && last[last.length - 1] !== 10;
+  let lines = unended ? 1 : 0;
+  for (let i = 0; i < chunks.length && lines >= 0; i++) {
+    const n = asciiLines(chunks[i]!);
+    lines = n < 0 ? -1 : lines + n;
+  }
+  if (lines >= 0) {
+    putLine(ctx, text, lines);
+    for (const c of chunks) if (putAsciiBytes(ctx.out, c) && c.buffer === catSpare?.buffer) catSpare = null;
+    if (unended) putText(ctx.out, '\n');
+    finish(ctx, node, lines);
+    return;
+  }
+  // not ASCII: counted in the bytes (decoding neither adds nor removes a newline), then decoded
+  const data = byteString(chunks);
+  lines = countLines(data) + (unended ? 1 : 0);
   putLine(ctx, text, lines);
-  // ASCII is its own text: not decoded, then encoded again
-  if (!putAscii(ctx.out, data)) putText(ctx.out, decodeUtf8(data));
+  putText(ctx.out, decodeUtf8(data));
   if (unended) putText(ctx.out, '\n');
   finish(ctx, node, lines);
 }

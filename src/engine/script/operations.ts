@@ -4,36 +4,28 @@
  * arguments (failing before any system call on an undefined variable),
  * makes its system calls, and appends its output line group to ctx.out.
  * The file statements (echo, cat, ls) are file_ops.ts's, shmat/shmdt
- * shm_ops.ts's; they write their lines through begin/putLine/finish here.
+ * shm_ops.ts's, semop/semtimedop/semctl sem_ops.ts's; they write their
+ * lines through begin/putLine/finish here.
  */
 import type { CallName, CallStatement, Expression, IpLinkAddStatement, IpLinkDelStatement, OperationStatement } from './ast';
 import { CALLS, isConstantName, type ParamKind } from './calls';
 import type { RunContext } from './context';
 import { to_int, to_long, to_size_t } from './ctype';
-import {
-  bad_field_setting,
-  bad_semctl_argument,
-  fields_need_stat,
-  fields_with_union,
-  sembuf_count_out_of_range,
-  setall_count_mismatch,
-  timeout_too_long,
-  unknown_field,
-  unmodeled_path,
-} from './errors';
+import { bad_field_setting, fields_need_stat, unknown_field, unmodeled_path } from './errors';
 import { formatPid } from './processes';
+import { execSemctl, execSemop } from './sem_ops';
 import { execShmat, execShmdt } from './shm_ops';
-import { MSG_SLEEPS, SEM_SLEEPS, type CtlFields, type SemUnion } from './syscalls';
+import { MSG_SLEEPS, type CtlFields } from './syscalls';
 import { formatReceived, quoteBytes } from './string_literal';
 import { evaluate, interpolate } from './evaluate';
-import { formatArgument, formatCall, formatIpLinkAdd, formatIpLinkDel, formatSops, type ArgValue, type SemBufValue } from './format';
+import { formatArgument, formatCall, formatIpLinkAdd, formatIpLinkDel, type ArgValue } from './format';
 import { encodeUtf8 } from './bytes';
 import { encodeText, putByte, putBytes, putNumber, putText, type Output } from './output';
 import type { Syscalls } from './syscalls';
 import { execCat, execEcho, execLs } from './file_ops';
 import { UnmodeledPathError } from '../fs/vfs';
 import { formatResult } from '../uapi/errno';
-import { GETALL, GETPID, IPC_SET, SETALL, SETVAL } from '../uapi/ipc';
+import { IPC_SET } from '../uapi/ipc';
 import { BUFFERS, ctl_buffer, FIELDS, SETTABLE, to_field, type CtlCall } from '../uapi/ipc_buffers';
 
 type Ctx = RunContext<unknown>;
@@ -324,7 +316,7 @@ function formatFieldValue(ctx: Ctx, name: string, v: bigint): string {
  * (unknown_field). Return: what the system call takes, and the fields'
  * text for the call's line.
  */
-function ctlFields(ctx: Ctx, node: CallStatement, call: CtlCall, cmd: number): [CtlFields, string] {
+export function ctlFields(ctx: Ctx, node: CallStatement, call: CtlCall, cmd: number): [CtlFields, string] {
   const fields = node.fields!;
   const values = fields.map((f) => (f.value === null ? null : to_field(f.name, evaluate(ctx, f.value))));
   const text = fields.map((f, i) => (values[i] === null ? f.name : `${f.name}=${f.name === 'mode' ? c_octal(values[i]!) : values[i]!.toString()}`)).join(', ');
@@ -340,7 +332,7 @@ function ctlFields(ctx: Ctx, node: CallStatement, call: CtlCall, cmd: number): [
 }
 
 /** The result of a call with buffer fields: after a successful STAT or INFO command, the fields asked for, in that order. */
-function fieldsResult(ctx: Ctx, node: CallStatement, fields: CtlFields, r: number): string {
+export function fieldsResult(ctx: Ctx, node: CallStatement, fields: CtlFields, r: number): string {
   const out = fields.out;
   if (r < 0 || out === undefined) return formatResult(r);
   return `${r} {${node.fields!.map((f) => `${f.name}=${formatFieldValue(ctx, f.name, out[f.name] ?? 0n)}`).join(', ')}}`;
@@ -399,101 +391,6 @@ export function putLine(ctx: Ctx, text: string, r: number, shown?: string): void
   if (shown === undefined) putResult(out, r);
   else putText(out, shown);
   putByte(out, 10);
-}
-
-/** 2^20: the most copies one `{...} x COUNT` may stand for. */
-export const MAX_SOPS = 1 << 20;
-/** A semtimedop timeout above this many ns is a workload error: the replayer would wait it out. */
-export const MAX_TIMEOUT_NS = 100_000_000n;
-const NS_PER_S = 1_000_000_000n;
-
-/** The sembufs of a semop/semtimedop, evaluated and wrapped to ushort, short, short. */
-function evalSops(ctx: Ctx, node: CallStatement): SemBufValue[] {
-  const out: SemBufValue[] = [];
-  for (const b of node.sops ?? []) {
-    const sop = {
-      sem_num: Number(BigInt.asUintN(16, evaluate(ctx, b.num))),
-      sem_op: Number(BigInt.asIntN(16, evaluate(ctx, b.op))),
-      sem_flg: b.flg === null ? 0 : Number(BigInt.asIntN(16, evaluate(ctx, b.flg))),
-    };
-    const n = b.count === null ? 1n : evaluate(ctx, b.count);
-    if (n < 0n || n > BigInt(MAX_SOPS) || out.length + Number(n) > MAX_SOPS) sembuf_count_out_of_range(b, n, MAX_SOPS);
-    for (let i = 0n; i < n; i++) out.push(sop);
-  }
-  return out;
-}
-
-/**
- * semop / semtimedop. A call that sleeps: semtimedop's timeout ends it
- * (EAGAIN); in a single-process workload the replayer's signal does (EINTR);
- * in a multi-process one the process stays blocked (`<unfinished ...>`).
- */
-function execSemop(ctx: Ctx, node: CallStatement, head: string, values: ArgValue[]): void {
-  const sops = evalSops(ctx, node);
-  const text = sops.length === 0 ? head : `${head.slice(0, -1)}, ${formatSops(sops)})`;
-  let timeout: { tv_sec: bigint; tv_nsec: bigint } | null = null;
-  if (node.callee === 'semtimedop') {
-    const t = values[1] as bigint;
-    if (t > MAX_TIMEOUT_NS) timeout_too_long(node.args[1]!, t, MAX_TIMEOUT_NS);
-    let sec = t / NS_PER_S;
-    if (t < 0n && sec * NS_PER_S !== t) sec -= 1n;
-    timeout = { tv_sec: sec, tv_nsec: t - sec * NS_PER_S };
-  }
-  begin(ctx, node, text);
-  let r = ctx.sys.sys_semtimedop(ctx.kernel, values[0] as number, sops, timeout);
-  if (r === SEM_SLEEPS) {
-    const pid = ctx.proc!.pid;
-    if (timeout !== null) r = ctx.sys.semop_interrupt(ctx.kernel, pid, true);
-    else if (!ctx.program.multiProcess) r = ctx.sys.semop_interrupt(ctx.kernel, pid, false);
-    else {
-      ctx.proc!.blocked = { callee: 'semop', assign: node.assign === null ? null : node.assign.name };
-      putText(ctx.out, `${ctx.prefix}${text} <unfinished ...>\n`);
-      finish(ctx, node, 0);
-      return;
-    }
-  }
-  done(ctx, node, text, r);
-}
-
-/** semctl with its optional 4th argument (SETVAL value, SETALL list) or buffer fields; GETALL prints the values, GETPID the process. */
-function execSemctl(ctx: Ctx, node: CallStatement, head: string, values: ArgValue[]): void {
-  const cmd = values[2] as number;
-  const arg = node.semarg;
-  const semun: SemUnion = {};
-  let text = head;
-  let fieldsText = '';
-  if (node.fields !== undefined) {
-    [semun.fields, fieldsText] = ctlFields(ctx, node, 'semctl', cmd);
-    if (arg !== undefined) fields_with_union(node);
-  }
-  if (arg !== undefined) {
-    if (Array.isArray(arg) ? cmd !== SETALL : cmd !== SETVAL) bad_semctl_argument(node);
-    if (Array.isArray(arg)) {
-      semun.array = arg.map((e) => Number(BigInt.asUintN(16, evaluate(ctx, e))));
-      const nsems = ctx.sys.sem_nsems(ctx.kernel, values[0] as number);
-      if (nsems !== null && nsems !== semun.array.length) setall_count_mismatch(node, semun.array.length, nsems);
-      text = `${head.slice(0, -1)}, {${semun.array.join(', ')}})`;
-    } else {
-      semun.val = to_int(evaluate(ctx, arg));
-      text = `${head.slice(0, -1)}, ${semun.val})`;
-    }
-  }
-  if (semun.fields !== undefined) text = `${head.slice(0, -1)}, ${fieldsText})`;
-  begin(ctx, node, text);
-  const r = ctx.sys.sys_semctl(ctx.kernel, values[0] as number, values[1] as number, cmd, node.statSet, semun);
-  if (semun.fields !== undefined) return done(ctx, node, text, r, fieldsResult(ctx, node, semun.fields, r));
-  if (r >= 0 && cmd === GETALL && semun.getall !== undefined) return done(ctx, node, text, r, `${r} {${semun.getall.join(', ')}}`);
-  if (r > 0 && cmd === GETPID) {
-    // the variable holds the symbolic pid, never the real one (workload-language-ops.md: a symbolic value)
-    const pid = formatPid(ctx, r);
-    done(ctx, node, text, r, pid);
-    if (node.assign !== null) {
-      ctx.state.vars.delete(node.assign.name);
-      ctx.state.pids.set(node.assign.name, pid);
-    }
-    return;
-  }
-  done(ctx, node, text, r);
 }
 
 function execIpLinkAdd(ctx: Ctx, node: IpLinkAddStatement): void {

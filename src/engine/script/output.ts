@@ -178,28 +178,6 @@ export function putText(o: Output, s: string): void {
   o.length = p;
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
-
-/**
- * Appends a byte string (one char per byte: a file's contents) when it is
- * all ASCII, and so its own text; else writes nothing and returns false
- * (the caller decodes it). A long one written to a sink is checked by
- * encoding it, which it needs anyway: a byte of 0x80 or more takes two
- * bytes in UTF-8, so the encoding is as long as the string only for ASCII.
- */
-export function putAscii(o: Output, s: string): boolean {
-  if (!o.stepping && o.texts === null && o.sink !== null && s.length > LONG_TEXT) {
-    const bytes = encoder.encode(s);
-    if (bytes.length !== s.length) return false;
-    spill(o);
-    o.sink(bytes);
-    return true;
-  }
-  if (!ASCII.test(s)) return false;
-  putText(o, s);
-  return true;
-}
-
 /**
  * Appends ASCII bytes (a file's, which the caller checked): copied into the
  * buffer, or when long spilled whole after what it holds (decoded to

@@ -97,8 +97,8 @@ export interface Syscalls<K> {
   sys_open(k: K, path: string, flags: number): number;
   /** the bytes read ('' at end of file) or -errno */
   sys_read(k: K, fd: number, count: number): string | number;
-  /** sys_read into dst[at, at + count): bytes read (0 at end of file) or -errno; without it, cat reads strings */
-  sys_read_into?: (k: K, fd: number, dst: Uint8Array, at: number, count: number) => number;
+  /** sys_read into dst[at, at + count) (the bytes sys_read would return, with its costs and marks): bytes read (0 at end of file) or -errno; cat reads with it */
+  sys_read_into(k: K, fd: number, dst: Uint8Array, at: number, count: number): number;
   /** bytes written or -errno */
   sys_write(k: K, fd: number, data: string): number;
   sys_close(k: K, fd: number): number;

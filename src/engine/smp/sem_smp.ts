@@ -2,7 +2,7 @@
  * The timed path of semop/semtimedop (ipc/sem.c do_semtimedop) per kernel,
  * the `sem_locking` switch: which locks and cache lines a call takes, in
  * order, given what it did (task_syscalls.ts's Outcome and its SemLock).
- * The semantics (values, queues, who is woken) stay in ipc/semop.ts; this
+ * The semantics (values, queues, who is woken) stay in ipc/semop.ts and ipc/sem_update.ts; this
  * file only says what each path costs.
  *
  * sem_lock, per kernel (kernel-notes-ops §1.5):

@@ -2,7 +2,8 @@
  * Running a multi-CPU workload: the setup (the program's top-level
  * statements) runs first as the single task of the contract language and
  * prints its lines; then the declared tasks run on the declared CPUs for
- * the declared simulated time, driven by a discrete-event loop. Every
+ * the declared simulated time (declarations.ts), driven by a discrete-event
+ * loop. Every
  * statement a task executes goes through the engine's own system calls
  * (task_syscalls.ts) at the moment its path starts; msg_smp.ts turns what
  * it did into timed micro-ops (work, cache-line accesses, locks, wake-ups,
@@ -19,14 +20,13 @@ import { createKernel, type Kernel } from '../kernel';
 import { percpu_counter_init } from '../lib/percpu_counter';
 import { newProbe, type Costs, type Tracer } from '../probe';
 import { createKernelRun } from '../run';
-import type { CallStatement, DurationDeclaration, Expression, Program, SmpDeclarations, Span } from '../script/ast';
+import type { CallStatement, Program, SmpDeclarations } from '../script/ast';
 import type { CallPlan } from '../script/operations';
-import type { RunContext } from '../script/context';
-import { bad_declaration, makeError, toWorkloadError, WorkloadAbort, type WorkloadError } from '../script/errors';
-import { evaluate } from '../script/evaluate';
+import { makeError, toWorkloadError, WorkloadAbort, type WorkloadError } from '../script/errors';
 import { createRun, initialState, type Run } from '../script/interpreter';
 import { errnoName } from '../uapi/errno';
-import { isMachineName, MACHINES, smpConstants, type MachineName, type SmpConstants } from './constants';
+import { smpConstants, type SmpConstants } from './constants';
+import { declared, intIn, type Declared } from './declarations';
 import { event_push, event_queue_new, event_requeue_first, event_take } from './event_queue';
 import { account, cpu_set_current, measured, reset_stats, smp_task_new, type SmpMachine, type SmpTask, type Spinlock } from './machine';
 import { ids_lines } from './ipc_layout';
@@ -40,7 +40,7 @@ import { preempt_point, sched_tunables, schedule, task_sleep, try_to_wake_up } f
 import { line_access, smp_line, smp_spinlock, spin_lock, spin_unlock } from './spinlock';
 import type { CacheLine } from './cacheline';
 import { clearOutcome, otherOutcome, taskSyscalls, type TaskSyscallContext } from './task_syscalls';
-import { fabric_new, MAX_CPUS, nr_cpu_ids, topology_physical_package_id, topology_sibling, type Topology } from './topology';
+import { fabric_new, nr_cpu_ids, topology_physical_package_id, topology_sibling, type Topology } from './topology';
 import type { SmpResult } from './types';
 
 export interface SmpRunOptions {
@@ -68,61 +68,14 @@ export interface SmpRunOutput {
   costs: Costs;
 }
 
-/** Simulated time when a program gives no `duration`: 1 ms. */
-export const DEFAULT_DURATION_NS = 1_000_000;
 /** The first task's pid; task n has PID_BASE + n. */
 export const PID_BASE = 1000;
 /** Loop steps a task may take between two operations (`forever { }` would never yield). */
 export const MAX_IDLE_STEPS = 1_000_000;
-const UNIT_NS = { ns: 1, us: 1e3, ms: 1e6, s: 1e9 } as const;
 
 /** Does `program` declare CPUs, a duration or tasks? */
 export function isSmpProgram(program: Program): program is Program & { smp: SmpDeclarations } {
   return program.smp !== undefined;
-}
-
-function evalIn(vars: Map<string, bigint>, e: Expression): bigint {
-  return evaluate({ state: { vars } } as unknown as RunContext<unknown>, e);
-}
-
-function intIn(vars: Map<string, bigint>, e: Expression, lo: number, hi: number, what: string, at: Span): number {
-  const v = evalIn(vars, e);
-  if (v < BigInt(lo) || v > BigInt(hi)) bad_declaration(at, `${what} must be from ${lo} to ${hi}, got ${v}`);
-  return Number(v);
-}
-
-export interface Declared {
-  topology: Topology;
-  machine: MachineName;
-  duration: number;
-  warmup: number;
-}
-
-/** The machine, the measured window and the warm-up the declarations give with `vars`; throws the declaration's error. */
-export function declared(smp: SmpDeclarations, vars: Map<string, bigint>): Declared {
-  const c = smp.cpus;
-  let topology: Topology = { sockets: 1, cores: 1, threads: 1 };
-  let machine: MachineName = 'icelake';
-  if (c !== null) {
-    topology = {
-      sockets: intIn(vars, c.sockets, 1, 64, 'the number of sockets', c),
-      cores: intIn(vars, c.cores, 1, MAX_CPUS, 'the number of cores per socket', c),
-      threads: intIn(vars, c.threads, 1, 8, 'the number of threads per core', c),
-    };
-    if (nr_cpu_ids(topology) > MAX_CPUS) bad_declaration(c, `at most ${MAX_CPUS} CPUs, got ${nr_cpu_ids(topology)}`);
-    if (c.machine !== null) {
-      if (!isMachineName(c.machine)) bad_declaration(c.machineSpan!, `unknown machine ${JSON.stringify(c.machine)}; known: ${Object.keys(MACHINES).join(', ')}`);
-      machine = c.machine;
-    }
-  }
-  const time = (d: DurationDeclaration | null, dflt: number, what: string, lo: number) => {
-    if (d === null) return dflt;
-    const amount = evalIn(vars, d.amount);
-    const ns = Number(amount) * UNIT_NS[d.unit];
-    if (!(ns >= lo && ns <= 10e9)) bad_declaration(d, `the ${what} must be from ${lo} ns to 10 s, got ${amount} ${d.unit}`);
-    return ns;
-  };
-  return { topology, machine, duration: time(smp.duration, DEFAULT_DURATION_NS, 'duration', 1), warmup: time(smp.warmup, 0, 'warm-up', 0) };
 }
 
 interface TaskRun {

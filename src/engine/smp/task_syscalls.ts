@@ -17,7 +17,8 @@
  */
 import type { Kernel } from '../kernel';
 import { NO_PROBE } from '../probe';
-import { BLOCK, msg_ids, store_msg, type MsgRcvOut } from '../ipc/msg';
+import { BLOCK, msg_ids, type MsgRcvOut } from '../ipc/msg';
+import { store_msg } from '../ipc/msgutil';
 import { msg_wake_run, msgrcv_may_sleep, msgsnd_may_sleep } from '../ipc/msg_sleep';
 import type { MsgQueue, MsgReceiver, MsgSender } from '../ipc/namespace';
 import { ipc_obtain_object_check } from '../ipc/util';
@@ -187,7 +188,7 @@ export function taskSyscalls(ctx: TaskSyscallContext): Syscalls<Kernel> {
     sys_semtimedop(k, semid, sops, timeout) {
       const task = ctx.current!;
       if (task.kernel.sem_status !== null) {
-        // woken: the waker did the operation and stored its result in the task (semop.ts)
+        // woken: the waker did the operation and stored its result in the task (sem_update.ts)
         const r = semop_take_result(k, task.pid)!;
         set('semop', -1, 'received');
         return r;
