@@ -1,8 +1,10 @@
 // An example opened from the gallery comes a moment after the click. What
 // the user does meanwhile stays: a kernel picked in the header is the one
-// the example runs on (its text still loads).
+// the example runs on (its text still loads). When it comes, only what the
+// page shows changes: no region moves or changes size.
+import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { button, currentEntry, editor, holdFile, openFresh } from './playground';
+import { button, consoleBox, currentEntry, editor, holdFile, openFresh } from './playground';
 
 test('a kernel picked while an opened example is on its way is the kernel it runs on, and its text still loads', async ({ page }) => {
   const release = await holdFile(page, 'examples/000-sysvipc-find-ipc.ipc');
@@ -20,3 +22,46 @@ test('a kernel picked while an opened example is on its way is the kernel it run
   await expect(currentEntry(page)).toHaveText('shmget(IPC_PRIVATE, 4096, IPC_CREAT|0600) = 32769');
   await expect(kernel).toHaveValue('2.6.25');
 });
+
+/** Where each main region of the page is, in page coordinates (the page may scroll to the Run button once the example is open). */
+async function regions(page: Page): Promise<Record<string, string>> {
+  const found: Record<string, Locator> = {
+    header: page.locator('header').first(),
+    'kernel selector': page.getByTestId('kernel-selector'),
+    controls: page.getByRole('region', { name: 'Controls' }),
+    editor: page.getByRole('region', { name: 'Workload editor' }),
+    views: page.getByRole('region', { name: 'Views', exact: true }),
+    stage: page.getByTestId('stage'),
+    console: consoleBox(page),
+  };
+  const out: Record<string, string> = {};
+  for (const [name, l] of Object.entries(found)) {
+    const r = await l.evaluate((el) => {
+      const b = el.getBoundingClientRect();
+      return [b.left + scrollX, b.top + scrollY, b.width, b.height];
+    });
+    // to the pixel: equal within 1 px
+    out[name] = r.map((v) => Math.round(v)).join(' ');
+  }
+  return out;
+}
+
+for (const width of [1280, 800, 390]) {
+  test(`at ${width} px an example's arrival changes what the regions show, not where they are or their size`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    // the card brings a kernel with a switch changed ("Switches (1 changed)") and two views
+    const release = await holdFile(page, 'examples/002-ipc-search-maxidx.ipc');
+    await openFresh(page);
+    await page.getByRole('region', { name: 'Scenarios' }).getByRole('button', { name: 'Close' }).click();
+    const gallery = page.locator('details.gallery');
+    await gallery.locator('summary').click();
+    await gallery.getByRole('button', { name: 'Open Finding max_idx after a removal' }).click();
+    await gallery.locator('summary').click();
+    const before = await regions(page);
+    release();
+    await expect(editor(page)).toContainText('msgctl(q, IPC_RMID)');
+    await expect(page.getByTestId('kernel-selector').locator('summary')).toHaveText('Switches (1 changed)');
+    await expect(page.getByTestId('view-tab-maxidx')).toHaveAttribute('aria-selected', 'true');
+    expect(await regions(page)).toEqual(before);
+  });
+}
