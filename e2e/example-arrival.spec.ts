@@ -4,7 +4,7 @@
 // page shows changes: no region moves or changes size.
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { button, consoleBox, currentEntry, editor, holdFile, openFresh } from './playground';
+import { button, consoleBox, currentEntry, editor, holdFile, openFresh, typeWorkload, workloadText } from './playground';
 
 test('a kernel picked while an opened example is on its way is the kernel it runs on, and its text still loads', async ({ page }) => {
   const release = await holdFile(page, 'examples/000-sysvipc-find-ipc.ipc');
@@ -65,3 +65,17 @@ for (const width of [1280, 800, 390]) {
     expect(await regions(page)).toEqual(before);
   });
 }
+
+test('what is typed while an opened example is on its way is kept as the draft when the example replaces it', async ({ page }) => {
+  const mine = 'msgget(IPC_PRIVATE, 0644)\n# typed while the example came';
+  const release = await holdFile(page, 'examples/sem-producer-consumer.ipc');
+  await openFresh(page);
+  await page.getByRole('region', { name: 'Scenarios' }).getByRole('button', { name: 'Open Producer and consumer on semaphores' }).click();
+  await typeWorkload(page, mine);
+  // the example comes right after the last key, before the draft's save a moment after each edit
+  release();
+  await expect(editor(page)).toContainText('semget(IPC_PRIVATE, 2, IPC_CREAT|0600)');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('ipcscope:draft'))).toContain('typed while the example came');
+  await page.getByTestId('restore-draft').click();
+  await expect.poll(() => workloadText(page)).toBe(mine);
+});
