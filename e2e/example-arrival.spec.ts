@@ -1,6 +1,7 @@
-// An example opened from the gallery comes a moment after the click. What
-// the user does meanwhile stays: a kernel picked in the header is the one
-// the example runs on (its text still loads). When it comes, only what the
+// An example opened from the gallery (or the tour) comes a moment after the
+// click. What the user does meanwhile stays: a kernel picked in the header
+// is the one the example runs on, a mode chosen stays, what was typed is kept
+// as the draft; the example's text still loads. When it comes, only what the
 // page shows changes: no region moves or changes size.
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
@@ -78,4 +79,33 @@ test('what is typed while an opened example is on its way is kept as the draft w
   await expect.poll(() => page.evaluate(() => localStorage.getItem('ipcscope:draft'))).toContain('typed while the example came');
   await page.getByTestId('restore-draft').click();
   await expect.poll(() => workloadText(page)).toBe(mine);
+});
+
+test('a mode chosen while an opened example is on its way stays; the example is in the editor when the user goes back', async ({ page }) => {
+  const release = await holdFile(page, 'examples/000-sysvipc-find-ipc.ipc');
+  await openFresh(page);
+  await page.getByRole('region', { name: 'Scenarios' }).getByRole('button', { name: 'Open Reading /proc/sysvipc/shm' }).click();
+  const modes = page.getByRole('navigation', { name: 'Mode' });
+  await modes.getByRole('button', { name: 'Charts' }).click();
+  await expect(page.getByRole('region', { name: 'Sweep charts' })).toBeVisible();
+  release();
+  await expect.poll(() => page.evaluate(() => document.querySelector('.cm-content')?.textContent ?? '')).toContain('repeat $N');
+  await expect(page.getByRole('region', { name: 'Sweep charts' })).toBeVisible();
+  await expect(modes.getByRole('button', { name: 'Charts' })).toHaveAttribute('aria-pressed', 'true');
+  await modes.getByRole('button', { name: 'One kernel' }).click();
+  await expect(editor(page)).toContainText('repeat $N { shmget(IPC_PRIVATE, 4096, IPC_CREAT|0600) }');
+  await expect(page.getByRole('combobox', { name: 'Kernel', exact: true })).toHaveValue('5.13');
+});
+
+test('a mode chosen while the tour is on its way stays when the tour comes', async ({ page }) => {
+  const release = await holdFile(page, 'examples/tour.ipc');
+  await page.goto('./');
+  const modes = page.getByRole('navigation', { name: 'Mode' });
+  await modes.getByRole('button', { name: 'Charts' }).click();
+  await expect(page.getByRole('region', { name: 'Sweep charts' })).toBeVisible();
+  release();
+  await modes.getByRole('button', { name: 'One kernel' }).waitFor();
+  await expect.poll(() => page.evaluate(() => document.querySelector('.cm-content')?.textContent ?? '')).toContain('A tour of SysV IPC');
+  await expect(modes.getByRole('button', { name: 'Charts' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('region', { name: 'Sweep charts' })).toBeVisible();
 });

@@ -126,8 +126,10 @@ export class Persistence {
     this.#bar.opened(hash);
     const s = chooseStartup(hash, this.draft, '');
     if (s.source === 'tour') {
-      // a Run pressed before the tour comes is for the tour (Playground.arrive); a card or a link opened meanwhile wins over it
-      await this.#pg.arrive(this.#tour(), (tour) => this.#open({ ...s, workload: tour }, restoreCharts));
+      // a Run pressed before the tour comes is for the tour (Playground.arrive); a card or a link opened meanwhile wins over it,
+      // and so does a mode chosen meanwhile (with the compare it opened), as a kernel or views do (Playground.arrive)
+      const mode = this.mode;
+      await this.#pg.arrive(this.#tour(), (tour) => this.#open({ ...s, workload: tour, ...(this.mode === mode ? {} : { mode: this.mode, compare: this.compare }) }, restoreCharts));
       this.started = true;
       return;
     }
