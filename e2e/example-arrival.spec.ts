@@ -109,3 +109,26 @@ test('a mode chosen while the tour is on its way stays when the tour comes', asy
   await expect(modes.getByRole('button', { name: 'Charts' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('region', { name: 'Sweep charts' })).toBeVisible();
 });
+
+test('a kernel picked after a run while an example is on its way does not run the example that comes', async ({ page }) => {
+  await openFresh(page);
+  await page.getByRole('region', { name: 'Scenarios' }).getByRole('button', { name: 'Close' }).click();
+  await button(page, 'Step over').click();
+  await button(page, 'Step over').click();
+  await expect(page.getByTestId('step-count')).toHaveText(/^step 2 \/ /);
+  const release = await holdFile(page, 'examples/000-sysvipc-find-ipc.ipc');
+  const gallery = page.locator('details.gallery');
+  await gallery.locator('summary').click();
+  await gallery.getByRole('button', { name: 'Open Reading /proc/sysvipc/shm' }).click();
+  await page.getByRole('combobox', { name: 'Kernel', exact: true }).selectOption('2.6.25');
+  release();
+  await expect(editor(page)).toContainText('repeat $N { shmget(IPC_PRIVATE, 4096, IPC_CREAT|0600) }');
+  // the restart on the new kernel was for the tour, which has gone: the example waits for Run or a step, as any example opened
+  await expect(consoleBox(page)).toContainText('The workload changed since this ran');
+  await expect(page.getByTestId('step-count')).toHaveText('step 0 / 0');
+  await button(page, 'Step over').click();
+  await button(page, 'Step over').click();
+  await expect(currentEntry(page)).toHaveText('shmget(IPC_PRIVATE, 4096, IPC_CREAT|0600) = 0');
+  await button(page, 'Step over').click();
+  await expect(currentEntry(page)).toHaveText('shmget(IPC_PRIVATE, 4096, IPC_CREAT|0600) = 32769');
+});

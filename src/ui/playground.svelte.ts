@@ -160,6 +160,11 @@ export class Playground {
     this.#chosen?.add('kernel');
   }
 
+  /** a text is on its way (arrive): the session shown is of a text that is going away */
+  get arriving(): boolean {
+    return this.#arriving !== null;
+  }
+
   /** the settings the user chose since the text on its way was asked for (arrive); null: none on its way */
   #chosen: Set<ChosenSetting> | null = null;
 
@@ -363,7 +368,8 @@ export class Playground {
     if (options !== this.viewOptions) this.#chosen?.add('viewOptions');
     this.views = views;
     this.viewOptions = options;
-    if (this.sessionText === null || this.stale) return Promise.resolve();
+    // their frames come with the next request; fetched now, for a text on its way, they were a run of it nobody asked for
+    if (this.sessionText === null || this.stale || this.arriving) return Promise.resolve();
     return this.go({ kind: 'delta', by: 0 }, 'keep');
   }
 

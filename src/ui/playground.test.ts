@@ -270,6 +270,21 @@ describe('a setting chosen while a text is on its way (Playground.arrive)', () =
     expect([pg.text, pg.kernel]).toEqual([TEN, EXAMPLE_KERNEL]);
   });
 
+  test('views chosen while it comes, after a run of the text before, ask the worker for nothing: their frames come with the next request', async () => {
+    const w = fakeWorker();
+    const pg = new Playground(w.client);
+    pg.load(FOUR);
+    await pg.run();
+    const fetch = later<string>();
+    const arrived = openExample(pg, fetch.promise);
+    const views = pg.setViews(['idr']);
+    fetch.resolve(TEN);
+    await views;
+    expect(await arrived).toBe(true);
+    await idle();
+    expect([w.asked, pg.stale, pg.views]).toEqual([['open 4 {"kind":"end"}'], true, ['idr']]);
+  });
+
   test('a kernel chosen while a fetch fails stays, with the text there was', async () => {
     const w = fakeWorker();
     const pg = new Playground(w.client);
