@@ -1,6 +1,6 @@
 // What the specs do on the playground page, in a user's terms.
 import { createRequire } from 'node:module';
-import type { BrowserContext, Locator, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page, Route } from '@playwright/test';
 import { expect } from './fixtures';
 import { bootMachine } from '../src/engine/api';
 import type { KernelConfig } from '../src/engine/config';
@@ -21,6 +21,17 @@ export async function openCopiedLink(page: Page, context: BrowserContext): Promi
   const other = await context.newPage();
   await other.goto(link);
   return { link, other };
+}
+
+/** Holds every request for `file` (a glob after the last /) until the returned function is called. */
+export async function holdFile(page: Page, file: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/${file}`, async (route: Route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
 
 /** operations the tour executes */

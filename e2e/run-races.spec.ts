@@ -2,23 +2,11 @@
 // the press is for what the user asked for last, and is carried out once
 // that is there, never dropped or carried out on what was there before.
 import { readFileSync } from 'node:fs';
-import type { Page, Route } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { button, consoleBox, editor, openFresh, paste, viewPanel } from './playground';
+import { button, consoleBox, editor, holdFile, openFresh, paste, viewPanel } from './playground';
 
 const SEM = readFileSync(new URL('../public/examples/sem-producer-consumer.ipc', import.meta.url), 'utf8');
 const SEM_OPS = SEM.split('\n').filter((l) => l.trim() !== '' && !l.trimStart().startsWith('#')).length;
-
-/** Holds every request for `file` until the returned function is called. */
-async function holdFile(page: Page, file: string): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**/${file}`, async (route: Route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 test('Run pressed while an opened example is still on its way runs that example, not the text before it', async ({ page }) => {
   const release = await holdFile(page, 'examples/sem-producer-consumer.ipc');

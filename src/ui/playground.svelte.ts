@@ -64,6 +64,9 @@ interface TakenReply {
   views: string;
 }
 
+/** the settings a text on its way (arrive) may bring, which the user can also change while it comes */
+type ChosenSetting = 'kernel' | 'views' | 'viewOptions';
+
 export class Playground {
   /** the editor's text */
   text = $state('');
@@ -151,6 +154,20 @@ export class Playground {
     this.#arrived();
   }
 
+  /** A kernel chosen by the user (the header's selector); made while a text is on its way, it wins over the kernel the text brings (arrive). */
+  chooseKernel(choice: KernelChoice): void {
+    this.kernel = choice;
+    this.#chosen?.add('kernel');
+  }
+
+  /** a text is on its way (arrive): the session shown is of a text that is going away */
+  get arriving(): boolean {
+    return this.#arriving !== null;
+  }
+
+  /** the settings the user chose since the text on its way was asked for (arrive); null: none on its way */
+  #chosen: Set<ChosenSetting> | null = null;
+
   /** counts the arrive() calls and loads: a fetch that answers after a newer one was asked for, or a text was loaded, is dropped */
   #arrivals = 0;
   /** resolves when the text on its way (arrive) is in place, failed or dropped; null: none on its way */
@@ -164,6 +181,7 @@ export class Playground {
   /** No text is on its way any more: the requests that waited for it go on (with it in place, when it came). */
   #arrived(): void {
     this.#arriving = null;
+    this.#chosen = null;
     const wake = this.#wake;
     this.#wake = null;
     wake?.();
@@ -177,19 +195,30 @@ export class Playground {
    * used to be carried out at once on the text still in the editor, which
    * the arrival then made stale: the click was lost. Of two texts on their
    * way, the later asked for wins, and a load() wins over both: the
-   * earlier is dropped (false) even if it answers last. Rejects with the
-   * fetch's error (not for a dropped one).
+   * earlier is dropped (false) even if it answers last. A setting the user
+   * chose meanwhile (the kernel: chooseKernel; the views or their options:
+   * setViews) keeps the user's choice: the click came before it, so what
+   * the text brings for that setting is older. `apply` used to overwrite
+   * it, and the choice was lost. Rejects with the fetch's error (not for a
+   * dropped one).
    */
   arrive<T>(fetching: Promise<T>, apply: (value: T) => void): Promise<boolean> {
     const ticket = ++this.#arrivals;
     // the requests waiting for an earlier text wait for this one now (#send looks again)
     this.#arrived();
     this.#arriving = new Promise<void>((resolve) => (this.#wake = resolve));
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- not state: which settings the user chose, read once when the text comes
+    const chosen = new Set<ChosenSetting>();
+    this.#chosen = chosen;
     return fetching.then(
       (value) => {
         if (ticket !== this.#arrivals) return false;
+        const kept = { kernel: this.kernel, views: this.views, viewOptions: this.viewOptions };
         this.#arrived();
         apply(value);
+        if (chosen.has('kernel')) this.kernel = kept.kernel;
+        if (chosen.has('views')) this.views = kept.views;
+        if (chosen.has('viewOptions')) this.viewOptions = kept.viewOptions;
         return true;
       },
       (e: unknown) => {
@@ -334,9 +363,13 @@ export class Playground {
 
   /** Shows these views (and options); their frames come with the next snapshot, fetched now. */
   setViews(views: ViewId[], options: Partial<Record<ViewId, ViewOptions>> = this.viewOptions): Promise<void> {
+    // while a text is on its way, what the user changed here wins over what it brings (arrive)
+    if (views !== this.views) this.#chosen?.add('views');
+    if (options !== this.viewOptions) this.#chosen?.add('viewOptions');
     this.views = views;
     this.viewOptions = options;
-    if (this.sessionText === null || this.stale) return Promise.resolve();
+    // their frames come with the next request; fetched now, for a text on its way, they were a run of it nobody asked for
+    if (this.sessionText === null || this.stale || this.arriving) return Promise.resolve();
     return this.go({ kind: 'delta', by: 0 }, 'keep');
   }
 

@@ -186,6 +186,121 @@ describe('a text on its way (Playground.arrive)', () => {
   });
 });
 
+describe('a setting chosen while a text is on its way (Playground.arrive)', () => {
+  /** what the example in these tests brings with its text: its kernel and views, options reset */
+  const EXAMPLE_KERNEL = { preset: '5.13' };
+  const openExample = (pg: Playground, fetching: Promise<string>) =>
+    pg.arrive(fetching, (text) => {
+      pg.kernel = EXAMPLE_KERNEL;
+      pg.views = ['seqfile', 'idr'];
+      pg.viewOptions = {};
+      pg.load(text);
+    });
+  /** the output of the run's last operation shown: msgget's id tells the kernel (2.6.25 bumps the sequence each time: 32768·k + k) */
+  const lastLine = (pg: Playground) => pg.snapshot?.records.at(-1)?.lines.join('\n');
+  /** FOUR in the editor and an example on its way */
+  const opening = () => {
+    const w = fakeWorker();
+    const pg = new Playground(w.client);
+    pg.load(FOUR);
+    const fetch = later<string>();
+    return { w, pg, fetch, arrived: openExample(pg, fetch.promise) };
+  };
+
+  test('a kernel chosen after the click is the one the text runs on, not the one it brings', async () => {
+    const { pg, fetch, arrived } = opening();
+    pg.chooseKernel({ preset: '2.6.25' });
+    fetch.resolve(TEN);
+    expect(await arrived).toBe(true);
+    expect([pg.text, pg.views]).toEqual([TEN, ['seqfile', 'idr']]);
+    await pg.run();
+    expect([pg.step, pg.stale]).toEqual([10, false]);
+    expect(lastLine(pg)).toBe('msgget(IPC_PRIVATE, IPC_CREAT|0600) = 294921');
+  });
+
+  test('Run pressed before it comes runs it on the kernel chosen meanwhile', async () => {
+    const { w, pg, fetch, arrived } = opening();
+    const run = pg.run();
+    pg.chooseKernel({ preset: '2.6.25' });
+    fetch.resolve(TEN);
+    await run;
+    expect(await arrived).toBe(true);
+    expect([w.asked, pg.stale]).toEqual([['open 10 {"kind":"end"}'], false]);
+    expect(lastLine(pg)).toBe('msgget(IPC_PRIVATE, IPC_CREAT|0600) = 294921');
+  });
+
+  test('views and options chosen meanwhile stay; the kernel, not chosen, is the one the text brings', async () => {
+    const { pg, fetch, arrived } = opening();
+    await pg.setViews(['maxidx']);
+    await pg.setViews(['maxidx'], { maxidx: { ipc: 'sem' } });
+    fetch.resolve(TEN);
+    expect(await arrived).toBe(true);
+    expect([pg.kernel, pg.views, pg.viewOptions]).toEqual([EXAMPLE_KERNEL, ['maxidx'], { maxidx: { ipc: 'sem' } }]);
+    await pg.run();
+    expect(lastLine(pg)).toBe('msgget(IPC_PRIVATE, IPC_CREAT|0600) = 9');
+  });
+
+  test('a view chosen meanwhile keeps the views, and the options are still the ones the text brings', async () => {
+    const w = fakeWorker();
+    const pg = new Playground(w.client);
+    pg.load(FOUR);
+    await pg.setViews(['idr'], { idr: { ipc: 'msg' } });
+    const fetch = later<string>();
+    const arrived = openExample(pg, fetch.promise);
+    await pg.setViews(['maxidx']);
+    fetch.resolve(TEN);
+    expect(await arrived).toBe(true);
+    expect([pg.views, pg.viewOptions]).toEqual([['maxidx'], {}]);
+  });
+
+  test('a choice made before the click, or for a text that was dropped, gives way to what the text brings', async () => {
+    const w = fakeWorker();
+    const pg = new Playground(w.client);
+    pg.load(FOUR);
+    pg.chooseKernel({ preset: '2.6.25' });
+    const first = later<string>();
+    const a = openExample(pg, first.promise);
+    pg.chooseKernel({ preset: '3.18' });
+    // a second card opened after the choice: its kernel is the later word
+    const second = later<string>();
+    const b = openExample(pg, second.promise);
+    second.resolve(TEN);
+    first.resolve(FOUR);
+    expect([await a, await b]).toEqual([false, true]);
+    expect([pg.text, pg.kernel]).toEqual([TEN, EXAMPLE_KERNEL]);
+  });
+
+  test('views chosen while it comes, after a run of the text before, ask the worker for nothing: their frames come with the next request', async () => {
+    const w = fakeWorker();
+    const pg = new Playground(w.client);
+    pg.load(FOUR);
+    await pg.run();
+    const fetch = later<string>();
+    const arrived = openExample(pg, fetch.promise);
+    const views = pg.setViews(['idr']);
+    fetch.resolve(TEN);
+    await views;
+    expect(await arrived).toBe(true);
+    await idle();
+    expect([w.asked, pg.stale, pg.views]).toEqual([['open 4 {"kind":"end"}'], true, ['idr']]);
+  });
+
+  test('a kernel chosen while a fetch fails stays, with the text there was', async () => {
+    const w = fakeWorker();
+    const pg = new Playground(w.client);
+    pg.load(FOUR);
+    const fetch = later<string>();
+    const arrived = openExample(
+      pg,
+      fetch.promise.then(() => Promise.reject(new Error('HTTP 404'))),
+    );
+    pg.chooseKernel({ preset: '2.6.25' });
+    fetch.resolve('');
+    await expect(arrived).rejects.toThrow('HTTP 404');
+    expect([pg.text, pg.kernel]).toEqual([FOUR, { preset: '2.6.25' }]);
+  });
+});
+
 describe('a target that waits behind the request on its way', () => {
   /** TEN opened at step 1, the worker's replies held from then on */
   const heldAtStep1 = async () => {

@@ -61,11 +61,17 @@ export class Persistence {
     });
     $effect(() => {
       const text = this.#pg.text;
+      if (this.otherTabDraft !== null) this.#unsaved = null;
       if (!this.#pg.editedSinceLoad || this.otherTabDraft !== null) return;
-      const t = setTimeout(() => {
-        if (saveDraft(text)) this.draft = { v: 1, workload: text };
-      }, DRAFT_DELAY_MS);
+      this.#unsaved = text;
+      const t = setTimeout(() => this.#saveUnsaved(), DRAFT_DELAY_MS);
       return () => clearTimeout(t);
+    });
+    $effect(() => {
+      // a text loaded over an edit before its save (an example that came as the user typed, a link): the edit is saved now.
+      // The save used to go with the timer, and the last keystrokes with it: the draft offer could not give them back.
+      void this.#pg.loadId;
+      this.#saveUnsaved();
     });
     $effect(() => {
       const onStorage = (e: StorageEvent) => {
@@ -74,6 +80,15 @@ export class Persistence {
       window.addEventListener('storage', onStorage);
       return () => window.removeEventListener('storage', onStorage);
     });
+  }
+
+  /** an edit whose draft is not saved yet (it is, DRAFT_DELAY_MS after the last keystroke, or when a text is loaded over it) */
+  #unsaved: string | null = null;
+
+  #saveUnsaved(): void {
+    const text = this.#unsaved;
+    this.#unsaved = null;
+    if (text !== null && saveDraft(text)) this.draft = { v: 1, workload: text };
   }
 
   /** Another tab saved `draft` (null: it was removed). */
@@ -111,8 +126,10 @@ export class Persistence {
     this.#bar.opened(hash);
     const s = chooseStartup(hash, this.draft, '');
     if (s.source === 'tour') {
-      // a Run pressed before the tour comes is for the tour (Playground.arrive); a card or a link opened meanwhile wins over it
-      await this.#pg.arrive(this.#tour(), (tour) => this.#open({ ...s, workload: tour }, restoreCharts));
+      // a Run pressed before the tour comes is for the tour (Playground.arrive); a card or a link opened meanwhile wins over it,
+      // and so does a mode chosen meanwhile (with the compare it opened), as a kernel or views do (Playground.arrive)
+      const mode = this.mode;
+      await this.#pg.arrive(this.#tour(), (tour) => this.#open({ ...s, workload: tour, ...(this.mode === mode ? {} : { mode: this.mode, compare: this.compare }) }, restoreCharts));
       this.started = true;
       return;
     }
