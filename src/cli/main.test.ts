@@ -52,6 +52,10 @@ describe('the ipcscope command', () => {
     expect(ipcscope(['run', workload('small.ipc', SMALL)])).toEqual({ stdout: SMALL_OUT, stderr: '', status: 0 });
   });
 
+  it('run --var named like a constant is a usage error, exit 2, not a run with that constant changed', () => {
+    expect(ipcscope(['run', '--var', 'IPC_CREAT=1', '-'], SMALL)).toEqual({ stdout: '', stderr: 'ipcscope: --var IPC_CREAT: `IPC_CREAT` is a constant and cannot be used as a variable\n', status: 2 });
+  });
+
   it('run - reads the workload from stdin', () => {
     expect(ipcscope(['run', '-'], SMALL)).toEqual({ stdout: SMALL_OUT, stderr: '', status: 0 });
   });

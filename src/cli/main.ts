@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { streamPlainParts, type RunResult } from '../engine/run_plain';
 import { resolveConfig } from '../engine/presets';
+import { isConstantName } from '../engine/script/calls';
 import { parseSmpOverrides } from '../engine/smp/constants';
 import { ENGINE_VERSION, MODELLED_KERNEL } from '../engine/version';
 import { parseArgs, USAGE, type RunCommand } from './args';
@@ -36,6 +37,11 @@ async function runCommand(cmd: RunCommand, expect = false): Promise<number> {
     const m = /^([A-Za-z_][A-Za-z0-9_]*)=(-?[0-9]+)$/.exec(v);
     if (m === null) {
       await writeAll(process.stderr, `ipcscope: --var needs NAME=INTEGER, got ${JSON.stringify(v)}\n`);
+      return 2;
+    }
+    if (isConstantName(m[1]!)) {
+      // the variable would hide the constant: `--var IPC_CREAT=1` turned IPC_CREAT|0600 into 0601
+      await writeAll(process.stderr, `ipcscope: --var ${m[1]}: \`${m[1]}\` is a constant and cannot be used as a variable\n`);
       return 2;
     }
     vars.set(m[1]!, BigInt(m[2]!));

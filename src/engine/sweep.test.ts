@@ -30,6 +30,8 @@ describe('sweep helpers', () => {
     expect(parseSweepVars(['N=1,2', 'M=3,4'])).toEqual({ ok: false, message: 'only one --var may list several values (N, M do)' });
     expect(parseSweepVars(['N=x'])).toEqual({ ok: false, message: '--var needs NAME=V1,V2,... with integers, got "N=x"' });
     expect(parseSweepVars(['N=1,1,10'])).toEqual({ ok: false, message: '--var N lists 1 twice' });
+    // a --var would hide the constant of that name from the workload
+    expect(parseSweepVars(['N=1,2', 'IPC_CREAT=0'])).toEqual({ ok: false, message: '--var IPC_CREAT: `IPC_CREAT` is a constant and cannot be used as a variable' });
   });
 
   it('expands kernels × every value of every --set into labelled configurations', () => {

@@ -25,6 +25,7 @@ import { createKernelRun } from './run';
 import { initialState } from './script/interpreter';
 import { parse } from './script/parser';
 import type { Program, SmpDeclarations } from './script/ast';
+import { isConstantName } from './script/calls';
 import { initial_vars } from './script/directives';
 import type { SmpConstants } from './smp/constants';
 import { isSmpProgram, runSmpProgram } from './smp/smp_run';
@@ -319,7 +320,8 @@ export function sweepConfigs(kernels: readonly (string | null)[], sets: readonly
  * The `--var NAME=V1,V2,...` options of a sweep: the one with several
  * values (or else the first) is swept, the others are constants. Values are
  * integers (a leading `-` allowed). Errors: malformed, a name given twice,
- * a value listed twice, or more than one list.
+ * a name of a constant (IPC_CREAT, ...), a value listed twice, or more
+ * than one list.
  */
 export function parseSweepVars(specs: readonly string[]): { ok: true; variable: string; values: number[]; constants: Record<string, number> } | { ok: false; message: string } {
   const vars: { name: string; values: number[] }[] = [];
@@ -329,6 +331,7 @@ export function parseSweepVars(specs: readonly string[]): { ok: true; variable: 
     const values = m[2]!.split(',').map(Number);
     if (values.some((v) => !Number.isSafeInteger(v))) return { ok: false, message: `--var values must be integers below 2^53, got ${JSON.stringify(spec)}` };
     if (vars.some((v) => v.name === m[1])) return { ok: false, message: `--var ${m[1]} given twice` };
+    if (isConstantName(m[1]!)) return { ok: false, message: `--var ${m[1]}: \`${m[1]}\` is a constant and cannot be used as a variable` };
     const twice = values.find((v, i) => values.indexOf(v) !== i);
     if (twice !== undefined) return { ok: false, message: `--var ${m[1]} lists ${twice} twice` };
     vars.push({ name: m[1]!, values });
