@@ -5,7 +5,7 @@
  * src/engine/import; this file reads files and prints.
  */
 import { basename } from 'node:path';
-import { compareExpectations, formatExpectReport } from '../engine/import/expect';
+import { compareExpectations, formatExpectReport, readExpectations } from '../engine/import/expect';
 import { importStrace, type StraceSource } from '../engine/import/strace';
 import type { RunResult } from '../engine/run';
 import { readWorkload, writeAll } from './io';
@@ -62,6 +62,12 @@ export async function importCommand(args: string[]): Promise<number> {
   err += `ipcscope: imported ${r.calls.length} calls of ${r.processes.length} process${r.processes.length === 1 ? '' : 'es'}; ${r.skipped} lines kept as comments\n`;
   await writeAll(process.stderr, err);
   return 0;
+}
+
+/** Before `run --expect` runs `text`: why its results cannot be compared (a block, `;`), where, or null when they can. */
+export function expectProblem(text: string): { line: number; column: number; message: string } | null {
+  const read = readExpectations(text);
+  return read.ok ? null : read;
 }
 
 /**

@@ -59,8 +59,13 @@ async function runCommand(cmd: RunCommand, expect = false): Promise<number> {
   };
   let result: RunResult;
   if (expect) {
+    const { expectProblem, expectReport } = await import('./import');
+    const problem = expectProblem(input.text);
+    if (problem !== null) {
+      await writeAll(process.stderr, `${cmd.file === '-' ? '<stdin>' : cmd.file}:${problem.line}:${problem.column}: error: ${problem.message}\n`);
+      return 2;
+    }
     result = (await import('../engine/run')).runWorkload(input.text, options);
-    const { expectReport } = await import('./import');
     const checked = expectReport(input.text, result);
     await writeAll(process.stdout, result.output + checked.report);
     if (result.error !== null) await writeAll(process.stderr, `${cmd.file === '-' ? '<stdin>' : cmd.file}:${result.error.line}:${result.error.column}: error: ${result.error.message}\n`);

@@ -16,8 +16,8 @@ describe('readExpectations', () => {
   });
 
   it('refuses blocks and `;`, which break the line-per-statement rule', () => {
-    expect(readExpectations('repeat 2 { msgget(IPC_PRIVATE, 0600) }\n')).toMatchObject({ ok: false, line: 1 });
-    expect(readExpectations('msgget(IPC_PRIVATE, 0600); msgget(IPC_PRIVATE, 0600)\n')).toMatchObject({ ok: false, line: 1 });
+    expect(readExpectations('repeat 2 { msgget(IPC_PRIVATE, 0600) }\n')).toMatchObject({ ok: false, line: 1, column: 10 });
+    expect(readExpectations('msgget(IPC_PRIVATE, 0600); msgget(IPC_PRIVATE, 0600)\n')).toMatchObject({ ok: false, line: 1, column: 26 });
     expect(readExpectations('semop(0, {0, 1, 0})  # expect: = 0\n')).toMatchObject({ ok: true });
   });
 });
