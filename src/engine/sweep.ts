@@ -118,6 +118,13 @@ function diff(a: Costs, b: Costs): Costs {
   return out;
 }
 
+/** The variables a point starts with: the workload's #@default values, the constants and `variable` = `value` over them (as `ipcscope run --var` gives them). */
+function pointVars(program: Program, variable: string, value: number, constants: Readonly<Record<string, number>>): Map<string, bigint> {
+  const overrides = new Map<string, bigint>(Object.entries(constants).map(([k, v]) => [k, BigInt(v)]));
+  overrides.set(variable, BigInt(value));
+  return initial_vars(program.defaults ?? new Map(), overrides);
+}
+
 /** Runs the workload once with `variable` = `value`; never throws. */
 export function runSweepPoint(
   text: string,
@@ -134,8 +141,7 @@ export function runSweepPoint(
   const probe = newProbe();
   const kernel = createKernel(config, probe);
   const state = initialState();
-  for (const [name, v] of Object.entries(constants)) state.vars.set(name, BigInt(v));
-  state.vars.set(variable, BigInt(value));
+  state.vars = pointVars(parsed.program, variable, value, constants);
   const run = createKernelRun(parsed.program, kernel, { state, maxSteps });
   const marker = measureLineOf(text);
   let prev: Costs = { ...probe.costs };
@@ -181,9 +187,7 @@ function runSmpSweepPoint(
   constants: Readonly<Record<string, number>>,
   smpConstants: Readonly<Partial<SmpConstants>>,
 ): SweepPoint {
-  const overrides = new Map<string, bigint>(Object.entries(constants).map(([k, v]) => [k, BigInt(v)]));
-  overrides.set(variable, BigInt(value));
-  const vars = initial_vars(program.defaults ?? new Map(), overrides);
+  const vars = pointVars(program, variable, value, constants);
   const r = runSmpProgram(program, { config, vars, overrides: smpConstants, ...(Number.isFinite(maxSteps) ? { maxSteps } : {}), timelineLimit: 0 });
   if (r.result === null) return { value, costs: r.costs, ns: 0, exitCode: r.exitCode, error: r.error?.message ?? null };
   const res = r.result;
