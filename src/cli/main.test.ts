@@ -149,7 +149,11 @@ describe('the ipcscope command', () => {
 
   it('sweep of a workload that does not parse is one FILE:LINE:COL error on stderr, exit 2, and no table', () => {
     const path = workload('bad-sweep.ipc', 'for i in 0..N {\n  msgfoo(1)\n}\n');
-    expect(ipcscope(['sweep', path, '--var', 'N=1,2', '--jobs', '1'])).toEqual({ stdout: '', stderr: `${path}:2:3: error: unknown call \`msgfoo\` (the calls are msgget, msgsnd, msgrcv, msgctl, shmget, shmctl, shmat, shmdt, semget, semctl, semop, semtimedop)\n`, status: 2 });
+    expect(ipcscope(['sweep', path, '--var', 'N=1,2', '--jobs', '1'])).toEqual({
+      stdout: '',
+      stderr: `${path}:2:3: error: unknown call \`msgfoo\` (the calls are msgget, msgsnd, msgrcv, msgctl, shmget, shmctl, shmat, shmdt, semget, semctl, semop, semtimedop)\n`,
+      status: 2,
+    });
   });
 
   it('sweep of a multi-CPU workload takes --smp too, for every point', () => {
