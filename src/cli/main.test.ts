@@ -46,6 +46,9 @@ describe('the ipcscope command', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('ipcscope run [options] FILE|-');
     expect(r.stdout).toContain('--max-steps N');
+    // every status the command exits with, in one place
+    expect(r.stdout).toContain('Exit status: 0 the workload ran to the end, 1 run --expect: a call differs from its recorded result,\n');
+    expect(r.stdout).toContain('130 interrupted (Ctrl-C)');
   });
 
   it('run FILE prints the contract output and exits 0', () => {
