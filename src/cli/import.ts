@@ -79,7 +79,7 @@ export function expectProblem(text: string): { line: number; column: number; mes
 export function expectReport(text: string, result: RunResult): { code: number; report: string } {
   const r = compareExpectations(text, result.output, result.error !== null);
   if ('error' in r) return { code: 2, report: `ipcscope: line ${r.line}: ${r.error}\n` };
-  const lines = text.split('\n');
+  const lines = text.split(/\r\n?|\n/);
   const where = (l: number): string => `line ${l} (${(lines[l - 1] ?? '').replace(/\s*#.*$/, '').trim()})`;
   const report = formatExpectReport(r, where);
   if (result.exitCode !== 0) return { code: result.exitCode, report };

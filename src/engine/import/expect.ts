@@ -43,10 +43,10 @@ export interface ExpectReport {
 const EXPECT = /#\s*expect:\s*(= -?[^\s#]+(?: E[A-Z0-9]+)?|<unfinished \.\.\.>)/;
 const PROC = /^\s*@([a-z][a-z0-9_]*)\s/;
 
-/** The statements of a flat workload with their expectations, or where (1-based line and column) the first one that is not flat has its block or `;`. */
+/** The statements of a flat workload (lines ending as the language's do: LF, CRLF or a lone CR) with their expectations, or where (1-based line and column) the first one that is not flat has its block or `;`. */
 export function readExpectations(workload: string): { ok: true; statements: Expectation[] } | { ok: false; line: number; column: number; message: string } {
   const statements: Expectation[] = [];
-  const lines = workload.split('\n');
+  const lines = workload.split(/\r\n?|\n/);
   for (let i = 0; i < lines.length; i++) {
     const text = lines[i]!;
     const hash = commentStart(text);
