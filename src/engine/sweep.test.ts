@@ -52,6 +52,8 @@ describe('sweep helpers', () => {
   it('finds the #@measure marker line', () => {
     expect(measureLineOf('a\n  #@measure\nb')).toBe(2);
     expect(measureLineOf('a # @measure')).toBe(0);
+    // line ends as the language reads them: the interpreter's line numbers count lone CRs too
+    expect(measureLineOf('a\r\n\r#@measure\rb')).toBe(3);
   });
 });
 

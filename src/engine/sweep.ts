@@ -105,9 +105,9 @@ export type SweepProgress = (done: number, total: number, label: string, value: 
 
 const MEASURE = /^[ \t]*#[ \t]*@measure\b/;
 
-/** The 1-based line of the first `#@measure` marker, 0 if none. */
+/** The 1-based line (LF, CRLF and lone CR end lines, as in the language) of the first `#@measure` marker, 0 if none. */
 export function measureLineOf(text: string): number {
-  const lines = text.split('\n');
+  const lines = text.split(/\r\n?|\n/);
   for (let i = 0; i < lines.length; i++) if (MEASURE.test(lines[i]!)) return i + 1;
   return 0;
 }
