@@ -14,7 +14,7 @@ import { fetchExample, TOUR } from '../gallery/examples';
 import { DRAFT_KEY, loadDraft, saveDraft, type Draft } from './draft';
 import { chooseStartup, type Startup } from './startup';
 import { AddressBar, WINDOW_HASH } from './address_bar';
-import { hashForState, linkedCompare, linkedOptions, type ChartsState, type CompareState, type PageMode, type SmpState, type UrlState } from './url_state';
+import { linkHashFor, linkedCompare, linkedOptions, type ChartsState, type CompareState, type PageMode, type SmpState, type UrlState } from './url_state';
 
 const URL_DELAY_MS = 250;
 const DRAFT_DELAY_MS = 400;
@@ -56,7 +56,8 @@ export class Persistence {
     $effect(() => {
       if (!this.started) return;
       const state = this.#urlState();
-      const t = setTimeout(() => this.#bar.write(hashForState(state)), URL_DELAY_MS);
+      // a state too large for a link leaves the address bar without one: a reload opens the draft, not the tour with "too large"
+      const t = setTimeout(() => this.#bar.write(linkHashFor(state) ?? ''), URL_DELAY_MS);
       return () => clearTimeout(t);
     });
     $effect(() => {
@@ -144,10 +145,11 @@ export class Persistence {
     return this.#bar.isNavigation(hash);
   }
 
-  /** A link to the state right now (the address bar is brought up to date too). */
-  link(): string {
-    this.#bar.write(hashForState(this.#urlState()));
-    return location.href;
+  /** A link to the state right now (the address bar is brought up to date too); null when the state is too large for a link. */
+  link(): string | null {
+    const hash = linkHashFor(this.#urlState());
+    this.#bar.write(hash ?? '');
+    return hash === null ? null : location.href;
   }
 
   restoreDraft(): void {
