@@ -39,6 +39,9 @@ export class Persistence {
 
   /** the address bar's hash: the page's own, or a link waiting for its hashchange */
   readonly #bar: AddressBar;
+  /** the saves track() has waiting on a timer: the page going away (pagehide) does them at once, so an edit just before a reload or a close is kept */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- timers' callbacks, not state anything is drawn from
+  readonly #due = new Set<() => void>();
 
   constructor(pg: Playground, smp: SmpState) {
     this.#pg = pg;
@@ -57,16 +60,21 @@ export class Persistence {
       if (!this.started) return;
       const state = this.#urlState();
       // a state too large for a link leaves the address bar without one: a reload opens the draft, not the tour with "too large"
-      const t = setTimeout(() => this.#bar.write(linkHashFor(state) ?? ''), URL_DELAY_MS);
-      return () => clearTimeout(t);
+      return this.#later(() => this.#bar.write(linkHashFor(state) ?? ''), URL_DELAY_MS);
     });
     $effect(() => {
       const text = this.#pg.text;
       if (!this.#pg.editedSinceLoad || this.otherTabDraft !== null) return;
-      const t = setTimeout(() => {
+      return this.#later(() => {
         if (saveDraft(text)) this.draft = { v: 1, workload: text };
       }, DRAFT_DELAY_MS);
-      return () => clearTimeout(t);
+    });
+    $effect(() => {
+      const onPageHide = () => {
+        for (const save of [...this.#due]) save();
+      };
+      window.addEventListener('pagehide', onPageHide);
+      return () => window.removeEventListener('pagehide', onPageHide);
     });
     $effect(() => {
       const onStorage = (e: StorageEvent) => {
@@ -75,6 +83,21 @@ export class Persistence {
       window.addEventListener('storage', onStorage);
       return () => window.removeEventListener('storage', onStorage);
     });
+  }
+
+  /** Does `save` in `ms` (or at pagehide, if sooner); returns what cancels it. */
+  #later(save: () => void, ms: number): () => void {
+    const run = () => {
+      cancel();
+      save();
+    };
+    const t = setTimeout(run, ms);
+    const cancel = () => {
+      clearTimeout(t);
+      this.#due.delete(run);
+    };
+    this.#due.add(run);
+    return cancel;
   }
 
   /** Another tab saved `draft` (null: it was removed). */
