@@ -16,6 +16,16 @@ test('an edit survives a reload', async ({ page }) => {
   await expect(page.getByTestId('restore-draft')).toHaveCount(0);
 });
 
+test('an edit made the moment before a reload is kept as the draft', async ({ page }) => {
+  await openFresh(page);
+  await typeWorkload(page, MINE);
+  // no wait for the save a moment after each edit: the page saves what is due as it goes away
+  await page.reload();
+  expect(await page.evaluate(() => (JSON.parse(localStorage.getItem('ipcscope:draft') ?? 'null') as { workload: string } | null)?.workload)).toBe(MINE);
+  await page.goto('./');
+  await expect.poll(() => workloadText(page)).toBe(MINE);
+});
+
 test('opening a shared link keeps the local draft one click away', async ({ page }) => {
   await openFresh(page);
   await typeWorkload(page, MINE);

@@ -49,7 +49,8 @@ Options of run:
   --var NAME=VALUE      define a workload variable, e.g. --var N=1024 (repeatable)
   --smp NAME=VALUE      override a constant of the multi-CPU model, e.g. --smp wake_latency=5000 (ns; repeatable)
 ${SWEEP_USAGE}
-Exit status: 0 the workload ran to the end, 2 usage, parse or run-time error, 3 internal failure.
+Exit status: 0 the workload ran to the end, 1 run --expect: a call differs from its recorded result,
+  2 usage, parse or run-time error (sweep: in any point), 3 internal failure, 130 interrupted (Ctrl-C).
 `;
 
 const fail = (message: string): ParsedArgs => ({ ok: false, message });

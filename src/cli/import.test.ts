@@ -65,6 +65,11 @@ describe('ipcscope run --expect', () => {
     expect(r.status).toBe(1);
   });
 
+  it('a workload it cannot compare (a block) is an error at its line and column on stderr, exit 2, before anything runs', () => {
+    const r = ipcscope(['run', '--expect', '-'], 'msgget(IPC_PRIVATE, 0600)  # expect: = 0\n  repeat 2 { msgget(IPC_PRIVATE, 0600) }\n');
+    expect(r).toEqual({ stdout: '', stderr: '<stdin>:2:12: error: --expect needs one statement per line, without blocks or `;`\n', status: 2 });
+  });
+
   it('keeps the run error status and counts the calls it did not reach', () => {
     const r = ipcscope(['run', '--expect', '-'], 'msgget(IPC_PRIVATE, 0600)  # expect: = 0\nmsgctl(q, IPC_RMID)  # expect: = 0\nmsgget(IPC_PRIVATE, 0600)  # expect: = 1\n');
     expect(r.status).toBe(2);

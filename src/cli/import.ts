@@ -5,7 +5,7 @@
  * src/engine/import; this file reads files and prints.
  */
 import { basename } from 'node:path';
-import { compareExpectations, formatExpectReport } from '../engine/import/expect';
+import { compareExpectations, formatExpectReport, readExpectations } from '../engine/import/expect';
 import { importStrace, type StraceSource } from '../engine/import/strace';
 import type { RunResult } from '../engine/run';
 import { readWorkload, writeAll } from './io';
@@ -64,6 +64,12 @@ export async function importCommand(args: string[]): Promise<number> {
   return 0;
 }
 
+/** Before `run --expect` runs `text`: why its results cannot be compared (a block, `;`), where, or null when they can. */
+export function expectProblem(text: string): { line: number; column: number; message: string } | null {
+  const read = readExpectations(text);
+  return read.ok ? null : read;
+}
+
 /**
  * After `run --expect`: the report of the workload `text` against the
  * finished run. Return: the exit status — 1 when a call differs, 0 when
@@ -73,7 +79,7 @@ export async function importCommand(args: string[]): Promise<number> {
 export function expectReport(text: string, result: RunResult): { code: number; report: string } {
   const r = compareExpectations(text, result.output, result.error !== null);
   if ('error' in r) return { code: 2, report: `ipcscope: line ${r.line}: ${r.error}\n` };
-  const lines = text.split('\n');
+  const lines = text.split(/\r\n?|\n/);
   const where = (l: number): string => `line ${l} (${(lines[l - 1] ?? '').replace(/\s*#.*$/, '').trim()})`;
   const report = formatExpectReport(r, where);
   if (result.exitCode !== 0) return { code: result.exitCode, report };

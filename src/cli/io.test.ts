@@ -1,6 +1,22 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { chunkWriter, drained, WRITE_SIZE } from './io';
+import { chunkWriter, drained, readWorkload, WRITE_SIZE } from './io';
+
+describe('readWorkload', () => {
+  it('drops the UTF-8 byte order mark an editor saved at the start of a file, and keeps a U+FEFF anywhere else', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ipcscope-io-'));
+    try {
+      const file = join(dir, 'bom.ipc');
+      writeFileSync(file, '\ufeffmsgget(IPC_PRIVATE, 0) # \ufeff\n');
+      expect(readWorkload(file)).toEqual({ ok: true, text: 'msgget(IPC_PRIVATE, 0) # \ufeff\n' });
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
+  });
+});
 
 /** A stand-in for process.stdout that records each write(2) it would make. */
 function fakeStream(): { stream: NodeJS.WriteStream; writes: string[] } {

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 
-/** The text of FILE ('-' = standard input), or an error message. */
+/** The text of FILE ('-' = standard input), without the byte order mark some editors put first, or an error message. */
 export function readWorkload(file: string): { ok: true; text: string } | { ok: false; message: string } {
   let bytes: Buffer;
   try {
@@ -16,7 +16,7 @@ export function readWorkload(file: string): { ok: true; text: string } | { ok: f
     return { ok: false, message: `cannot read ${file === '-' ? 'standard input' : file}: ${err.code ?? err.message}` };
   }
   try {
-    return { ok: true, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes) };
+    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
   } catch {
     return { ok: false, message: `${file === '-' ? 'standard input' : file} is not valid UTF-8` };
   }

@@ -46,10 +46,17 @@ describe('the ipcscope command', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('ipcscope run [options] FILE|-');
     expect(r.stdout).toContain('--max-steps N');
+    // every status the command exits with, in one place
+    expect(r.stdout).toContain('Exit status: 0 the workload ran to the end, 1 run --expect: a call differs from its recorded result,\n');
+    expect(r.stdout).toContain('130 interrupted (Ctrl-C)');
   });
 
   it('run FILE prints the contract output and exits 0', () => {
     expect(ipcscope(['run', workload('small.ipc', SMALL)])).toEqual({ stdout: SMALL_OUT, stderr: '', status: 0 });
+  });
+
+  it('run --var named like a constant is a usage error, exit 2, not a run with that constant changed', () => {
+    expect(ipcscope(['run', '--var', 'IPC_CREAT=1', '-'], SMALL)).toEqual({ stdout: '', stderr: 'ipcscope: --var IPC_CREAT: `IPC_CREAT` is a constant and cannot be used as a variable\n', status: 2 });
   });
 
   it('run - reads the workload from stdin', () => {
@@ -141,6 +148,15 @@ describe('the ipcscope command', () => {
     const msgs = (out: string) => Number(/throughput: ([0-9,]+)/.exec(out)![1]!.replaceAll(',', ''));
     expect(msgs(slow.stdout)).toBeLessThan(msgs(r.stdout) / 5);
     expect(ipcscope(['run', path, '--smp', 'nope=1'])).toMatchObject({ status: 2, stderr: expect.stringContaining('--smp needs NAME=VALUE') });
+  });
+
+  it('sweep of a workload that does not parse is one FILE:LINE:COL error on stderr, exit 2, and no table', () => {
+    const path = workload('bad-sweep.ipc', 'for i in 0..N {\n  msgfoo(1)\n}\n');
+    expect(ipcscope(['sweep', path, '--var', 'N=1,2', '--jobs', '1'])).toEqual({
+      stdout: '',
+      stderr: `${path}:2:3: error: unknown call \`msgfoo\` (the calls are msgget, msgsnd, msgrcv, msgctl, shmget, shmctl, shmat, shmdt, semget, semctl, semop, semtimedop)\n`,
+      status: 2,
+    });
   });
 
   it('sweep of a multi-CPU workload takes --smp too, for every point', () => {

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { streamPlainParts, type RunResult } from '../engine/run_plain';
 import { resolveConfig } from '../engine/presets';
+import { isConstantName } from '../engine/script/calls';
 import { parseSmpOverrides } from '../engine/smp/constants';
 import { ENGINE_VERSION, MODELLED_KERNEL } from '../engine/version';
 import { parseArgs, USAGE, type RunCommand } from './args';
@@ -38,6 +39,11 @@ async function runCommand(cmd: RunCommand, expect = false): Promise<number> {
       await writeAll(process.stderr, `ipcscope: --var needs NAME=INTEGER, got ${JSON.stringify(v)}\n`);
       return 2;
     }
+    if (isConstantName(m[1]!)) {
+      // the variable would hide the constant: `--var IPC_CREAT=1` turned IPC_CREAT|0600 into 0601
+      await writeAll(process.stderr, `ipcscope: --var ${m[1]}: \`${m[1]}\` is a constant and cannot be used as a variable\n`);
+      return 2;
+    }
     vars.set(m[1]!, BigInt(m[2]!));
   }
   const smp = parseSmpOverrides(cmd.smp);
@@ -53,8 +59,13 @@ async function runCommand(cmd: RunCommand, expect = false): Promise<number> {
   };
   let result: RunResult;
   if (expect) {
+    const { expectProblem, expectReport } = await import('./import');
+    const problem = expectProblem(input.text);
+    if (problem !== null) {
+      await writeAll(process.stderr, `${cmd.file === '-' ? '<stdin>' : cmd.file}:${problem.line}:${problem.column}: error: ${problem.message}\n`);
+      return 2;
+    }
     result = (await import('../engine/run')).runWorkload(input.text, options);
-    const { expectReport } = await import('./import');
     const checked = expectReport(input.text, result);
     await writeAll(process.stdout, result.output + checked.report);
     if (result.error !== null) await writeAll(process.stderr, `${cmd.file === '-' ? '<stdin>' : cmd.file}:${result.error.line}:${result.error.column}: error: ${result.error.message}\n`);

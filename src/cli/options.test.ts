@@ -20,6 +20,8 @@ describe('parseOptions', () => {
     expect(parseOptions(['--name', '--flag', 'f'], SPEC)).toEqual({ ok: false, message: '--name needs a value' });
     expect(parseOptions(['--many', '-x'], SPEC)).toEqual({ ok: false, message: '--many needs a value' });
     expect(parseOptions(['--name'], SPEC)).toEqual({ ok: false, message: '--name needs a value' });
+    // a negative number is taken for an option too: the message says how to give it
+    expect(parseOptions(['--name', '-1', 'f'], SPEC)).toEqual({ ok: false, message: '--name needs a value (a value that starts with - goes inline: --name=-1)' });
     expect(parseOptions(['--flag=yes'], SPEC)).toEqual({ ok: false, message: '--flag takes no value' });
     expect(parseOptions(['--nope'], SPEC)).toEqual({ ok: false, message: 'unknown option --nope' });
     expect(parseOptions(['-q'], SPEC)).toEqual({ ok: false, message: 'unknown option -q' });

@@ -21,7 +21,8 @@ export type ParsedOptions<S extends OptionSpec> = { ok: true; values: OptionValu
 /**
  * Parses `argv` against `spec`. Errors (the first one wins): `unknown option
  * --x`, `--x takes no value` (a boolean given `=v`), `--x needs a value`
- * (missing, or the next word is an option).
+ * (missing, or the next word is an option; for a negative number, with the
+ * hint to give it inline).
  */
 export function parseOptions<S extends OptionSpec>(argv: readonly string[], spec: S): ParsedOptions<S> {
   const config: ParseArgsConfig = { args: [...argv], options: spec, strict: false, allowPositionals: true, tokens: true };
@@ -38,7 +39,9 @@ export function parseOptions<S extends OptionSpec>(argv: readonly string[], spec
     }
     const value = token.value;
     if (value === undefined || (!token.inlineValue && value.length > 1 && value.startsWith('-'))) {
-      return { ok: false, message: `${token.rawName} needs a value` };
+      // `--max-steps -1`: the -1 is read as an option; say how to pass it rather than only that a value is missing
+      const number = value !== undefined && /^-[0-9]/.test(value);
+      return { ok: false, message: `${token.rawName} needs a value${number ? ` (a value that starts with - goes inline: ${token.rawName}=${value})` : ''}` };
     }
     if (def.multiple === true) {
       const list = values[token.name];

@@ -5,6 +5,7 @@
  */
 import { formatKernelList } from '../engine/presets';
 import { parseSmpOverrides } from '../engine/smp/constants';
+import { parse } from '../engine/script/parser';
 import { parseSweepVars, runSweep, sweepConfigs, type SweepResult, type SweepSpec } from '../engine/sweep';
 import { formatSweepCsv, formatSweepJson, formatSweepTable } from '../engine/sweep_format';
 import { readWorkload, writeAll } from './io';
@@ -31,6 +32,12 @@ export async function sweepCommand(cmd: SweepCommand): Promise<number> {
   const smp = parseSmpOverrides(cmd.smp);
   if (!smp.ok) {
     await writeAll(process.stderr, `ipcscope: ${smp.message}\n`);
+    return 2;
+  }
+  // parsed once here, so that an error is said once, at its line and column, rather than beside every point
+  const parsed = parse(input.text);
+  if (!parsed.ok) {
+    await writeAll(process.stderr, `${cmd.file === '-' ? '<stdin>' : cmd.file}:${parsed.error.line}:${parsed.error.column}: error: ${parsed.error.message}\n`);
     return 2;
   }
   const spec: SweepSpec = {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fittedSlope, logLogSlope, measureLineOf, parseSweepVars, runSweep, sweepConfigs } from './sweep';
+import { DEFAULT_CONFIG } from './config';
+import { fittedSlope, logLogSlope, measureLineOf, parseSweepVars, runSweep, runSweepPoint, sweepConfigs } from './sweep';
 import { formatSweepCsv, formatSweepTable } from './sweep_format';
 
 const example = (name: string) => readFileSync(`public/examples/${name}`, 'utf8');
@@ -30,6 +31,14 @@ describe('sweep helpers', () => {
     expect(parseSweepVars(['N=1,2', 'M=3,4'])).toEqual({ ok: false, message: 'only one --var may list several values (N, M do)' });
     expect(parseSweepVars(['N=x'])).toEqual({ ok: false, message: '--var needs NAME=V1,V2,... with integers, got "N=x"' });
     expect(parseSweepVars(['N=1,1,10'])).toEqual({ ok: false, message: '--var N lists 1 twice' });
+    // a --var would hide the constant of that name from the workload
+    expect(parseSweepVars(['N=1,2', 'IPC_CREAT=0'])).toEqual({ ok: false, message: '--var IPC_CREAT: `IPC_CREAT` is a constant and cannot be used as a variable' });
+  });
+
+  it('a point starts from the #@default values, the swept variable and the constants over them, as ipcscope run does', () => {
+    const text = '#@default N=100 G=3 K=5\nfor i in 0..N { msgget(IPC_PRIVATE, IPC_CREAT|0600) }\nrepeat G { msgget(IPC_PRIVATE, IPC_CREAT|0600) }\nrepeat K { msgget(0x1234, 0) }\n';
+    const p = runSweepPoint(text, DEFAULT_CONFIG, 'N', 4, Infinity, { K: 1 });
+    expect([p.error, p.costs.ipc_addid, p.costs.syscalls]).toEqual([null, 4 + 3, 4 + 3 + 1]);
   });
 
   it('expands kernels × every value of every --set into labelled configurations', () => {
@@ -43,6 +52,8 @@ describe('sweep helpers', () => {
   it('finds the #@measure marker line', () => {
     expect(measureLineOf('a\n  #@measure\nb')).toBe(2);
     expect(measureLineOf('a # @measure')).toBe(0);
+    // line ends as the language reads them: the interpreter's line numbers count lone CRs too
+    expect(measureLineOf('a\r\n\r#@measure\rb')).toBe(3);
   });
 });
 

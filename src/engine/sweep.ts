@@ -25,6 +25,7 @@ import { createKernelRun } from './run';
 import { initialState } from './script/interpreter';
 import { parse } from './script/parser';
 import type { Program, SmpDeclarations } from './script/ast';
+import { isConstantName } from './script/calls';
 import { initial_vars } from './script/directives';
 import type { SmpConstants } from './smp/constants';
 import { isSmpProgram, runSmpProgram } from './smp/smp_run';
@@ -104,9 +105,9 @@ export type SweepProgress = (done: number, total: number, label: string, value: 
 
 const MEASURE = /^[ \t]*#[ \t]*@measure\b/;
 
-/** The 1-based line of the first `#@measure` marker, 0 if none. */
+/** The 1-based line (LF, CRLF and lone CR end lines, as in the language) of the first `#@measure` marker, 0 if none. */
 export function measureLineOf(text: string): number {
-  const lines = text.split('\n');
+  const lines = text.split(/\r\n?|\n/);
   for (let i = 0; i < lines.length; i++) if (MEASURE.test(lines[i]!)) return i + 1;
   return 0;
 }
@@ -115,6 +116,13 @@ function diff(a: Costs, b: Costs): Costs {
   const out = { ...a };
   for (const n of COST_NAMES) out[n] = a[n] - b[n];
   return out;
+}
+
+/** The variables a point starts with: the workload's #@default values, the constants and `variable` = `value` over them (as `ipcscope run --var` gives them). */
+function pointVars(program: Program, variable: string, value: number, constants: Readonly<Record<string, number>>): Map<string, bigint> {
+  const overrides = new Map<string, bigint>(Object.entries(constants).map(([k, v]) => [k, BigInt(v)]));
+  overrides.set(variable, BigInt(value));
+  return initial_vars(program.defaults ?? new Map(), overrides);
 }
 
 /** Runs the workload once with `variable` = `value`; never throws. */
@@ -133,8 +141,7 @@ export function runSweepPoint(
   const probe = newProbe();
   const kernel = createKernel(config, probe);
   const state = initialState();
-  for (const [name, v] of Object.entries(constants)) state.vars.set(name, BigInt(v));
-  state.vars.set(variable, BigInt(value));
+  state.vars = pointVars(parsed.program, variable, value, constants);
   const run = createKernelRun(parsed.program, kernel, { state, maxSteps });
   const marker = measureLineOf(text);
   let prev: Costs = { ...probe.costs };
@@ -180,9 +187,7 @@ function runSmpSweepPoint(
   constants: Readonly<Record<string, number>>,
   smpConstants: Readonly<Partial<SmpConstants>>,
 ): SweepPoint {
-  const overrides = new Map<string, bigint>(Object.entries(constants).map(([k, v]) => [k, BigInt(v)]));
-  overrides.set(variable, BigInt(value));
-  const vars = initial_vars(program.defaults ?? new Map(), overrides);
+  const vars = pointVars(program, variable, value, constants);
   const r = runSmpProgram(program, { config, vars, overrides: smpConstants, ...(Number.isFinite(maxSteps) ? { maxSteps } : {}), timelineLimit: 0 });
   if (r.result === null) return { value, costs: r.costs, ns: 0, exitCode: r.exitCode, error: r.error?.message ?? null };
   const res = r.result;
@@ -319,7 +324,8 @@ export function sweepConfigs(kernels: readonly (string | null)[], sets: readonly
  * The `--var NAME=V1,V2,...` options of a sweep: the one with several
  * values (or else the first) is swept, the others are constants. Values are
  * integers (a leading `-` allowed). Errors: malformed, a name given twice,
- * a value listed twice, or more than one list.
+ * a name of a constant (IPC_CREAT, ...), a value listed twice, or more
+ * than one list.
  */
 export function parseSweepVars(specs: readonly string[]): { ok: true; variable: string; values: number[]; constants: Record<string, number> } | { ok: false; message: string } {
   const vars: { name: string; values: number[] }[] = [];
@@ -329,6 +335,7 @@ export function parseSweepVars(specs: readonly string[]): { ok: true; variable: 
     const values = m[2]!.split(',').map(Number);
     if (values.some((v) => !Number.isSafeInteger(v))) return { ok: false, message: `--var values must be integers below 2^53, got ${JSON.stringify(spec)}` };
     if (vars.some((v) => v.name === m[1])) return { ok: false, message: `--var ${m[1]} given twice` };
+    if (isConstantName(m[1]!)) return { ok: false, message: `--var ${m[1]}: \`${m[1]}\` is a constant and cannot be used as a variable` };
     const twice = values.find((v, i) => values.indexOf(v) !== i);
     if (twice !== undefined) return { ok: false, message: `--var ${m[1]} lists ${twice} twice` };
     vars.push({ name: m[1]!, values });

@@ -243,6 +243,10 @@ export class Playground {
     this.notices = this.notices.filter((n) => n.id !== id);
   }
 
+  #forget(kind: Notice['kind']): void {
+    if (this.notices.some((n) => n.kind === kind)) this.notices = this.notices.filter((n) => n.kind !== kind);
+  }
+
   /** events in the current operation's frames (the same for every view) */
   get events(): number {
     return this.eventList.length;
@@ -489,6 +493,8 @@ export class Playground {
         reply = await this.client.openWorkload(text, kernel, target);
       }
       if (opened && reply.kind === 'snapshot') this.sessionKernel = JSON.stringify(kernel);
+      // a run that got through: what the run before said of itself (its parse error, its cancel) no longer holds
+      if (reply.kind === 'snapshot' && !reply.cancelled && (opened || target.kind === 'end' || target.kind === 'line')) this.#forget('run');
       await this.#apply(reply, opened ? text : this.sessionText, landing);
       if (reply.kind === 'snapshot' && !reply.cancelled && this.#pending === null) this.#takeAhead(before);
     } catch (e) {

@@ -397,3 +397,33 @@ describe('the reply taken ahead', () => {
     expect(w.shownDuringRequest).toEqual([]);
   });
 });
+
+describe("a run's notices", () => {
+  const runNotices = (pg: Playground) => pg.notices.filter((n) => n.kind === 'run').map((n) => n.text);
+
+  test("a workload's parse error is no longer said once the fixed workload has run", async () => {
+    const w = fakeWorker();
+    const pg = new Playground(w.client);
+    pg.load('q = msgget(IPC_PRIVATE, IPC_CREAT|0600\n');
+    await pg.run();
+    expect(runNotices(pg)).toEqual([expect.stringMatching(/^The workload does not parse: line 1, column 1: /)]);
+    pg.edit(FOUR, true);
+    await pg.run();
+    expect([pg.step, runNotices(pg)]).toEqual([4, []]);
+  });
+
+  test('"Run cancelled" stays while what ran is stepped through, and goes once Run has gone on to the end', async () => {
+    const w = fakeWorker();
+    const pg = new Playground(w.client);
+    pg.load('repeat 300000 { msgget(IPC_PRIVATE, 0) }\n');
+    const run = pg.run();
+    await idle();
+    await pg.cancel();
+    await run;
+    expect(runNotices(pg)).toEqual([expect.stringMatching(/^Run cancelled after [\d,]+ operations\./)]);
+    await pg.stepBack();
+    expect(runNotices(pg)).toHaveLength(1);
+    await pg.run();
+    expect([pg.step, runNotices(pg)]).toEqual([300_000, []]);
+  }, 30_000);
+});

@@ -15,9 +15,19 @@ describe('readExpectations', () => {
     });
   });
 
+  it('reads CRLF and lone CR line ends as line ends, as the workload language does', () => {
+    const statements = [
+      { line: 1, proc: 'main', expect: '= 0' },
+      { line: 2, proc: 'main', expect: '= 1' },
+    ];
+    expect(readExpectations('msgget(IPC_PRIVATE, 0600)  # expect: = 0\r\nmsgctl(0, IPC_RMID)  # expect: = 1\r\n')).toEqual({ ok: true, statements });
+    // with lone CRs the second statement was read as part of the first one's comment: its difference went unreported
+    expect(readExpectations('msgget(IPC_PRIVATE, 0600)  # expect: = 0\rmsgctl(0, IPC_RMID)  # expect: = 1\r')).toEqual({ ok: true, statements });
+  });
+
   it('refuses blocks and `;`, which break the line-per-statement rule', () => {
-    expect(readExpectations('repeat 2 { msgget(IPC_PRIVATE, 0600) }\n')).toMatchObject({ ok: false, line: 1 });
-    expect(readExpectations('msgget(IPC_PRIVATE, 0600); msgget(IPC_PRIVATE, 0600)\n')).toMatchObject({ ok: false, line: 1 });
+    expect(readExpectations('repeat 2 { msgget(IPC_PRIVATE, 0600) }\n')).toMatchObject({ ok: false, line: 1, column: 10 });
+    expect(readExpectations('msgget(IPC_PRIVATE, 0600); msgget(IPC_PRIVATE, 0600)\n')).toMatchObject({ ok: false, line: 1, column: 26 });
     expect(readExpectations('semop(0, {0, 1, 0})  # expect: = 0\n')).toMatchObject({ ok: true });
   });
 });

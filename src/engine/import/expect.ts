@@ -43,33 +43,34 @@ export interface ExpectReport {
 const EXPECT = /#\s*expect:\s*(= -?[^\s#]+(?: E[A-Z0-9]+)?|<unfinished \.\.\.>)/;
 const PROC = /^\s*@([a-z][a-z0-9_]*)\s/;
 
-/** The statements of a flat workload with their expectations, or the line of the first one that is not flat. */
-export function readExpectations(workload: string): { ok: true; statements: Expectation[] } | { ok: false; line: number; message: string } {
+/** The statements of a flat workload (lines ending as the language's do: LF, CRLF or a lone CR) with their expectations, or where (1-based line and column) the first one that is not flat has its block or `;`. */
+export function readExpectations(workload: string): { ok: true; statements: Expectation[] } | { ok: false; line: number; column: number; message: string } {
   const statements: Expectation[] = [];
-  const lines = workload.split('\n');
+  const lines = workload.split(/\r\n?|\n/);
   for (let i = 0; i < lines.length; i++) {
     const text = lines[i]!;
     const hash = commentStart(text);
     const code = (hash < 0 ? text : text.slice(0, hash)).trim();
     if (code === '') continue;
-    if (hasTopLevel(code)) return { ok: false, line: i + 1, message: '--expect needs one statement per line, without blocks or `;`' };
+    const top = topLevelAt(hash < 0 ? text : text.slice(0, hash));
+    if (top >= 0) return { ok: false, line: i + 1, column: top + 1, message: '--expect needs one statement per line, without blocks or `;`' };
     const m = hash < 0 ? null : EXPECT.exec(text.slice(hash));
     statements.push({ line: i + 1, proc: PROC.exec(code)?.[1] ?? 'main', expect: m === null ? null : m[1]! });
   }
   return { ok: true, statements };
 }
 
-/** Whether `code` has a `{`, `}` or `;` outside parentheses and strings: a block or several statements (sembufs are inside a call). */
-function hasTopLevel(code: string): boolean {
+/** Where `code` has a `{`, `}` or `;` outside parentheses and strings (a block or several statements; sembufs are inside a call), or -1. */
+function topLevelAt(code: string): number {
   let depth = 0;
   for (let i = 0; i < code.length; i++) {
     const c = code[i];
     if (c === '"') for (i++; i < code.length && code[i] !== '"'; i++) if (code[i] === '\\') i++;
     if (c === '(') depth++;
     else if (c === ')') depth--;
-    else if (depth === 0 && (c === '{' || c === '}' || c === ';')) return true;
+    else if (depth === 0 && (c === '{' || c === '}' || c === ';')) return i;
   }
-  return false;
+  return -1;
 }
 
 /** Where the comment of a line starts (a `#` outside a string), or -1. */

@@ -14,6 +14,10 @@ const err = (text: string) => {
 };
 
 describe('parse_defaults', () => {
+  test('a default named like a constant is refused at its word, as an assignment to one is, instead of hiding the constant', () => {
+    expect(err('#@default N=1 IPC_CREAT=1\n')).toEqual({ line: 1, column: 15, message: '`IPC_CREAT` is a constant and cannot be used as a variable' });
+  });
+
   test('a workload without directives has no defaults', () => {
     expect(ok('q = msgget(IPC_PRIVATE, 0600)\n# a comment\n#@measure\n')).toEqual([]);
   });
@@ -96,6 +100,7 @@ describe('#@default through parse()', () => {
     expect(code('#@default')).toBe('empty_default');
     expect(code('#@default N=99999999999999999999')).toBe('default_out_of_range');
     expect(code('#@default N=1 N=2')).toBe('duplicate_default');
+    expect(code('#@default IPC_CREAT=1\nmsgget(IPC_PRIVATE, IPC_CREAT)')).toBe('constant_as_variable');
     // a statement error comes first, as the run reported it before
     expect(code('#@default N\nmsgfoo(1)')).toBe('unknown_call');
   });

@@ -12,8 +12,11 @@
  *
  * INT is a decimal integer, optionally negative, within ±(2^63 − 1) (the
  * language's variables are signed 64-bit). A name given twice, in one line
- * or two, is an error, as is anything else after `#@default`.
+ * or two, is an error, as is a name of a constant (IPC_CREAT, ...: the
+ * value would hide the constant from the workload), or anything else after
+ * `#@default`.
  */
+import { isConstantName } from './calls';
 import type { ErrorCode, WorkloadError } from './errors';
 import { lineColumn, lineStarts } from './source_map';
 
@@ -56,6 +59,7 @@ export function parse_defaults(text: string): DefaultsResult {
       const value = BigInt(m[2]!);
       if (value > INT64_MAX || value < -INT64_MAX) return fail('default_out_of_range', `#@default ${m[1]}: ${m[2]} does not fit in 64 bits`);
       if (defaults.has(m[1]!)) return fail('duplicate_default', `#@default ${m[1]} is given twice`);
+      if (isConstantName(m[1]!)) return fail('constant_as_variable', `\`${m[1]}\` is a constant and cannot be used as a variable`);
       defaults.set(m[1]!, value);
       words++;
       pos = end;

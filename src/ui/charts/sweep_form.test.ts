@@ -22,6 +22,14 @@ describe('the sweep form', () => {
     expect(requestFor({ variable: 'N', values: '1, 2.5', kernels: '', sets: '', constants: '' }, '')).toEqual({ ok: false, message: 'Values must be positive whole numbers; "2.5" is not.' });
     expect(requestFor({ variable: 'N', values: ' ', kernels: '', sets: '', constants: '' }, '')).toEqual({ ok: false, message: 'Give at least one value.' });
     expect(requestFor({ variable: 'N', values: '1', kernels: '', sets: '', constants: 'G' }, '')).toEqual({ ok: false, message: 'Constants are NAME=INTEGER; "G" is not.' });
+    expect(requestFor({ variable: 'IPC_CREAT', values: '1', kernels: '', sets: '', constants: '' }, '')).toEqual({
+      ok: false,
+      message: '`IPC_CREAT` is a constant of the language and cannot be used as a variable.',
+    });
+    expect(requestFor({ variable: 'N', values: '1', kernels: '', sets: '', constants: 'IPC_NOWAIT=0' }, '')).toEqual({
+      ok: false,
+      message: '`IPC_NOWAIT` is a constant of the language and cannot be used as a variable.',
+    });
   });
 
   test('refuses a value or a kernel listed twice (the chart keys its rows by value and its lines by kernel)', () => {

@@ -6,6 +6,7 @@
  */
 import type { SweepRequest } from '../../engine/api';
 import type { Reproduction } from '../../engine/reproductions';
+import { isConstantName } from '../../engine/script/calls';
 
 export interface SweepForm {
   variable: string;
@@ -29,11 +30,15 @@ export function formFor(r: Reproduction, full: boolean): SweepForm {
   };
 }
 
+/** a variable named like a constant of the language would hide it from the workload */
+const constantNamed = (name: string) => `\`${name}\` is a constant of the language and cannot be used as a variable.`;
+
 const words = (s: string) => s.split(/[\s,]+/).filter((w) => w.length > 0);
 
 /** The request for `text`, or what is wrong with the form. */
 export function requestFor(form: SweepForm, text: string): { ok: true; request: SweepRequest } | { ok: false; message: string } {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(form.variable)) return { ok: false, message: `The variable must be a name, not ${JSON.stringify(form.variable)}.` };
+  if (isConstantName(form.variable)) return { ok: false, message: constantNamed(form.variable) };
   const values: number[] = [];
   for (const w of words(form.values)) {
     const n = Number(w);
@@ -51,6 +56,7 @@ export function requestFor(form: SweepForm, text: string): { ok: true; request: 
   for (const w of words(form.constants)) {
     const m = /^([A-Za-z_][A-Za-z0-9_]*)=(-?[0-9]+)$/.exec(w);
     if (m === null || !Number.isSafeInteger(Number(m[2]))) return { ok: false, message: `Constants are NAME=INTEGER; ${JSON.stringify(w)} is not.` };
+    if (isConstantName(m[1]!)) return { ok: false, message: constantNamed(m[1]!) };
     constants[m[1]!] = Number(m[2]);
   }
   const request: SweepRequest = { text, variable: form.variable, values, kernels, sets: form.sets.split(/\s+/).filter((w) => w.length > 0) };

@@ -13,7 +13,7 @@
 export interface HashLocation {
   /** the address bar's hash now ('' or '#...') */
   read(): string;
-  /** replaces it without a history entry and without a hashchange */
+  /** replaces it without a history entry and without a hashchange ('' leaves the address without a fragment) */
   replace(hash: string): void;
 }
 
@@ -54,5 +54,5 @@ export class AddressBar {
 /** The window's own address bar. */
 export const WINDOW_HASH: HashLocation = {
   read: () => location.hash,
-  replace: (hash) => history.replaceState(history.state, '', hash),
+  replace: (hash) => history.replaceState(history.state, '', hash === '' ? location.pathname + location.search : hash),
 };

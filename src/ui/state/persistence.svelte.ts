@@ -14,7 +14,7 @@ import { fetchExample, TOUR } from '../gallery/examples';
 import { DRAFT_KEY, loadDraft, saveDraft, type Draft } from './draft';
 import { chooseStartup, type Startup } from './startup';
 import { AddressBar, WINDOW_HASH } from './address_bar';
-import { hashForState, linkedCompare, linkedOptions, type ChartsState, type CompareState, type PageMode, type SmpState, type UrlState } from './url_state';
+import { linkHashFor, linkedCompare, linkedOptions, type ChartsState, type CompareState, type PageMode, type SmpState, type UrlState } from './url_state';
 
 const URL_DELAY_MS = 250;
 const DRAFT_DELAY_MS = 400;
@@ -39,6 +39,9 @@ export class Persistence {
 
   /** the address bar's hash: the page's own, or a link waiting for its hashchange */
   readonly #bar: AddressBar;
+  /** the saves track() has waiting on a timer: the page going away (pagehide) does them at once, so an edit just before a reload or a close is kept */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- timers' callbacks, not state anything is drawn from
+  readonly #due = new Set<() => void>();
 
   constructor(pg: Playground, smp: SmpState) {
     this.#pg = pg;
@@ -56,16 +59,22 @@ export class Persistence {
     $effect(() => {
       if (!this.started) return;
       const state = this.#urlState();
-      const t = setTimeout(() => this.#bar.write(hashForState(state)), URL_DELAY_MS);
-      return () => clearTimeout(t);
+      // a state too large for a link leaves the address bar without one: a reload opens the draft, not the tour with "too large"
+      return this.#later(() => this.#bar.write(linkHashFor(state) ?? ''), URL_DELAY_MS);
     });
     $effect(() => {
       const text = this.#pg.text;
       if (this.otherTabDraft !== null) this.#unsaved = null;
       if (!this.#pg.editedSinceLoad || this.otherTabDraft !== null) return;
       this.#unsaved = text;
-      const t = setTimeout(() => this.#saveUnsaved(), DRAFT_DELAY_MS);
-      return () => clearTimeout(t);
+      return this.#later(() => this.#saveUnsaved(), DRAFT_DELAY_MS);
+    });
+    $effect(() => {
+      const onPageHide = () => {
+        for (const save of [...this.#due]) save();
+      };
+      window.addEventListener('pagehide', onPageHide);
+      return () => window.removeEventListener('pagehide', onPageHide);
     });
     $effect(() => {
       // a text loaded over an edit before its save (an example that came as the user typed, a link): the edit is saved now.
@@ -82,13 +91,28 @@ export class Persistence {
     });
   }
 
-  /** an edit whose draft is not saved yet (it is, DRAFT_DELAY_MS after the last keystroke, or when a text is loaded over it) */
+  /** an edit whose draft is not saved yet (it is, DRAFT_DELAY_MS after the last keystroke, when a text is loaded over it, or at pagehide) */
   #unsaved: string | null = null;
 
   #saveUnsaved(): void {
     const text = this.#unsaved;
     this.#unsaved = null;
     if (text !== null && saveDraft(text)) this.draft = { v: 1, workload: text };
+  }
+
+  /** Does `save` in `ms` (or at pagehide, if sooner); returns what cancels it. */
+  #later(save: () => void, ms: number): () => void {
+    const run = () => {
+      cancel();
+      save();
+    };
+    const t = setTimeout(run, ms);
+    const cancel = () => {
+      clearTimeout(t);
+      this.#due.delete(run);
+    };
+    this.#due.add(run);
+    return cancel;
   }
 
   /** Another tab saved `draft` (null: it was removed). */
@@ -161,10 +185,11 @@ export class Persistence {
     return this.#bar.isNavigation(hash);
   }
 
-  /** A link to the state right now (the address bar is brought up to date too). */
-  link(): string {
-    this.#bar.write(hashForState(this.#urlState()));
-    return location.href;
+  /** A link to the state right now (the address bar is brought up to date too); null when the state is too large for a link. */
+  link(): string | null {
+    const hash = linkHashFor(this.#urlState());
+    this.#bar.write(hash ?? '');
+    return hash === null ? null : location.href;
   }
 
   restoreDraft(): void {

@@ -1,7 +1,20 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { compressToEncodedURIComponent } from 'lz-string';
-import { decodeState, encodedFromHash, encodeState, hashForState, linkedCompare, MAX_DECODED_CHARS, MAX_FOCUS, type ChartsState, type CompareState, type Migration, type UrlState } from './url_state';
+import {
+  decodeState,
+  encodedFromHash,
+  encodeState,
+  hashForState,
+  linkedCompare,
+  linkHashFor,
+  MAX_DECODED_CHARS,
+  MAX_FOCUS,
+  type ChartsState,
+  type CompareState,
+  type Migration,
+  type UrlState,
+} from './url_state';
 
 const STATE: UrlState = {
   v: 3,
@@ -109,6 +122,12 @@ describe('the URL state', () => {
     expect(decodeState(encodeState(big))).toMatchObject({ ok: false, problem: 'oversized' });
     const fits = { ...STATE, workload: '#'.repeat(MAX_DECODED_CHARS - 500) };
     expect(decodeState(encodeState(fits))).toMatchObject({ ok: true });
+  });
+
+  test('the page makes no link to a state it would refuse as too large', () => {
+    const fits = { ...STATE, workload: '#'.repeat(MAX_DECODED_CHARS - 500) };
+    expect(linkHashFor(fits)).toBe(hashForState(fits));
+    expect(linkHashFor({ ...STATE, workload: '#'.repeat(MAX_DECODED_CHARS) })).toBe(null);
   });
 
   test('refuses a state of the wrong shape, saying what is wrong', () => {

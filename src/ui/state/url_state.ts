@@ -144,6 +144,16 @@ export function hashForState(state: UrlState): string {
   return '#s=' + encodeState(state);
 }
 
+/**
+ * The hash of a link to `state`, or null when its JSON is larger than
+ * MAX_DECODED_CHARS: decodeState would refuse that link as oversized, so
+ * the page neither copies nor keeps one in the address bar.
+ */
+export function linkHashFor(state: UrlState): string | null {
+  const json = JSON.stringify(state);
+  return json.length > MAX_DECODED_CHARS ? null : '#s=' + compressToEncodedURIComponent(json);
+}
+
 /** The encoded state in a location hash, or null when the hash holds none. */
 export function encodedFromHash(hash: string): string | null {
   const body = hash.startsWith('#') ? hash.slice(1) : hash;
